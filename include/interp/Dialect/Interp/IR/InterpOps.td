@@ -1,0 +1,136 @@
+//===- InterpOps.td - interp operations --------------------*- tablegen -*-===//
+
+#ifndef INTERP_DIALECT_INTERP_IR_INTERPOPS_TD
+#define INTERP_DIALECT_INTERP_IR_INTERPOPS_TD
+
+include "interp/Dialect/Interp/IR/InterpDialect.td"
+include "interp/Dialect/Interp/IR/InterpEnums.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/CommonAttrConstraints.td"
+include "mlir/IR/CommonTypeConstraints.td"
+
+// Element types of the interpolated data. Signless integers are signed.
+def Interp_DataTensor
+    : TensorOf<[F16, BF16, F32, F64, I8, UI8, I32, I64]>;
+def Interp_Integer
+    : AnyTypeOf<[I8, I16, I32, I64, SI8, SI16, SI32, SI64, UI8, UI16, UI32, UI64]>;
+def Interp_IntVector : 1DTensorOf<[Interp_Integer]>;
+def Interp_FloatVector : 1DTensorOf<[AnyFloat]>;
+
+def Interp_InterpolateV4Op : Interp_Op<"interpolate_v4", [
+    Pure,
+    DeclareOpInterfaceMethods<InferShapedTypeOpInterface,
+                              ["inferReturnTypeComponents"]>,
+    DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
+                              ["reifyResultShapes"]>]> {
+  let summary = "OpenVINO Interpolate-4: resize a tensor along some of its axes";
+  let description = [{
+    Resizes `data` along `axes` (default: every dimension, in order). The
+    output length of `axes[i]` is `sizes[i]` when `shape_calculation_mode =
+    sizes`, and `trunc(float(L) * (scales[i] + 1e-6))` (float32; `L` unchanged
+    when `scales[i] == 1`) when `shape_calculation_mode = scales`, where `L` is
+    the padded input length. Every other dimension keeps its padded length.
+
+    `pads_begin` / `pads_end` zero-pad every dimension before interpolation
+    (shorter lists are extended with zeros). `mode` selects the kernel:
+    `nearest` (rounded by `nearest_mode`), `linear` (triangle filter,
+    `antialias` widens it when any axis shrinks), `linear_onnx` (separable
+    multilinear; only axes `[0,1]`, `[0,1,2]`, `[2,3]`, `[0,1,2,3]`,
+    `[2,3,4]`, `[0,1,2,3,4]`) and `cubic` (Keys kernel with `a = cube_coeff`).
+    Input coordinates come from `coordinate_transformation_mode`, computed in
+    float64. See `docs/Semantics.md` for the complete definition.
+
+    Example (the specification's example, 1x2x48x80 to 1x2x24x160):
+
+    ```mlir
+    %r = interp.interpolate_v4 %x, %sizes, %scales, %axes
+           {mode = linear, shape_calculation_mode = scales}
+         : (tensor<1x2x48x80xf32>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>)
+           -> tensor<1x2x24x160xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    Interp_DataTensor:$data,
+    Interp_IntVector:$sizes,
+    Interp_FloatVector:$scales,
+    Optional<Interp_IntVector>:$axes,
+    Interp_InterpolateModeAttr:$mode,
+    Interp_ShapeCalcModeAttr:$shape_calculation_mode,
+    DefaultValuedAttr<Interp_CoordinateTransformModeAttr,
+        "::mlir::interp::CoordinateTransformMode::HalfPixel">
+        :$coordinate_transformation_mode,
+    DefaultValuedAttr<Interp_NearestModeAttr,
+        "::mlir::interp::NearestMode::RoundPreferFloor">:$nearest_mode,
+    DefaultValuedAttr<BoolAttr, "false">:$antialias,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$pads_begin,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$pads_end,
+    DefaultValuedAttr<F64Attr, "-0.75">:$cube_coeff
+  );
+  let results = (outs Interp_DataTensor:$result);
+
+  // `$data, $sizes, $scales (, $axes)? attr-dict : functional-type`, with
+  // enum attributes written as bare keywords in the dictionary (see
+  // InterpAsmFormat.cpp).
+  let hasCustomAssemblyFormat = 1;
+
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+
+  let extraClassDeclaration = [{
+    /// The interpolated axes: the constant `axes` operand, or every dimension
+    /// when it is absent. std::nullopt when `axes` is not a constant or the
+    /// data rank is unknown.
+    std::optional<::llvm::SmallVector<int64_t>> getConstantAxes();
+  }];
+}
+
+def Interp_InterpolateV1Op : Interp_Op<"interpolate_v1", [
+    Pure,
+    DeclareOpInterfaceMethods<InferShapedTypeOpInterface,
+                              ["inferReturnTypeComponents"]>,
+    DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
+                              ["reifyResultShapes"]>]> {
+  let summary = "OpenVINO Interpolate-1: resize a tensor to a target shape";
+  let description = [{
+    Resizes `data` along `axes` (strictly increasing) to the lengths in
+    `target_spatial_shape`. Other dimensions keep their (unpadded) input
+    length. `nearest`, `linear` and `cubic` evaluate as the Interpolate-4 op
+    that `--interp-legalize-v1` produces (OpenVINO's own v1 to v4 mapping);
+    `area` is interp's box filter with exact fractional overlap (see
+    `docs/Semantics.md`). Non-zero `pads_begin` / `pads_end` are allowed on
+    `axes` only.
+
+    Example:
+
+    ```mlir
+    %s = interp.interpolate_v1 %x, %target
+           {axes = array<i64: 2, 3>, mode = linear, align_corners = false}
+         : (tensor<1x2x48x80xf32>, tensor<2xi64>) -> tensor<1x2x50x60xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    Interp_DataTensor:$data,
+    Interp_IntVector:$target_spatial_shape,
+    DenseI64ArrayAttr:$axes,
+    Interp_InterpolateV1ModeAttr:$mode,
+    DefaultValuedAttr<BoolAttr, "true">:$align_corners,
+    DefaultValuedAttr<BoolAttr, "false">:$antialias,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$pads_begin,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$pads_end
+  );
+  let results = (outs Interp_DataTensor:$result);
+
+  // `$data, $target_spatial_shape attr-dict : functional-type`, with enum
+  // attributes written as bare keywords (see InterpAsmFormat.cpp).
+  let hasCustomAssemblyFormat = 1;
+
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+}
+
+#endif // INTERP_DIALECT_INTERP_IR_INTERPOPS_TD

@@ -1,0 +1,44 @@
+//===- InterpShapes.h - output shapes of interp ops as IR -------*- C++ -*-===//
+//
+// Builds the result dimensions of an interp op as IR values, for dynamic
+// shapes: used by ReifyRankedShapedTypeOpInterface and by the lowering, so the
+// run-time shape computation exists once. The rules are those of
+// interp/Semantics/Rules.h, transcribed to arith ops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef INTERP_DIALECT_INTERP_IR_INTERPSHAPES_H
+#define INTERP_DIALECT_INTERP_IR_INTERPSHAPES_H
+
+#include "interp/Dialect/Interp/IR/InterpOps.h"
+#include "mlir/IR/OpDefinition.h"
+
+namespace mlir::interp {
+
+/// Constant integer elements of `value` (an integer tensor), or std::nullopt.
+/// Unsigned values that do not fit int64 saturate to INT64_MAX.
+std::optional<SmallVector<int64_t>> getConstantIntegers(Value value);
+
+/// Constant floating-point elements of `value`, converted to float32 (the
+/// precision OpenVINO reads scales in), or std::nullopt.
+std::optional<SmallVector<float>> getConstantScales(Value value);
+
+/// Result shape of `op` from its operand types and constant operands;
+/// unknown dims are ShapedType::kDynamic. Requires ranked data.
+SmallVector<int64_t> inferResultShape(InterpolateV4Op op);
+SmallVector<int64_t> inferResultShape(InterpolateV1Op op);
+
+/// Every result dimension of `op` as an OpFoldResult (an index attribute
+/// where static, an index value computed from the operands otherwise).
+/// Fails when the data rank is unknown or, for Interpolate-4, when `axes`
+/// is not constant.
+FailureOr<SmallVector<OpFoldResult>> buildResultSizes(OpBuilder &builder,
+                                                      Location loc,
+                                                      InterpolateV4Op op);
+FailureOr<SmallVector<OpFoldResult>> buildResultSizes(OpBuilder &builder,
+                                                      Location loc,
+                                                      InterpolateV1Op op);
+
+} // namespace mlir::interp
+
+#endif // INTERP_DIALECT_INTERP_IR_INTERPSHAPES_H

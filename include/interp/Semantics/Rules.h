@@ -1,0 +1,120 @@
+//===- Rules.h - the one home of interp's coordinate and shape rules -*- C++ -*-===//
+//
+// Pure C++ (no MLIR IR) transcription of the rules in docs/Semantics.md that
+// every part of interp shares: padding, output-shape computation, the
+// coordinate transform, nearest rounding, kernel weights and the
+// Interpolate-1 -> Interpolate-4 mapping. The verifier, shape inference, the
+// lowering's per-axis tables and the reference implementation all call these
+// functions, so a rule changes in one place.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef INTERP_SEMANTICS_RULES_H
+#define INTERP_SEMANTICS_RULES_H
+
+#include "interp/Dialect/Interp/IR/InterpEnums.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+
+namespace mlir::interp::rules {
+
+/// Marks an unknown dimension; equal to mlir::ShapedType::kDynamic.
+inline constexpr int64_t kDynamic = std::numeric_limits<int64_t>::min();
+
+/// Largest output dimension interp accepts. Keeps every index computation and
+/// element count of a dimension far from int64 overflow.
+inline constexpr int64_t kMaxDimension = int64_t(1) << 48;
+
+/// `pads` resized to `rank`: missing entries are zero, extra entries dropped.
+llvm::SmallVector<int64_t> resizePads(llvm::ArrayRef<int64_t> pads,
+                                      int64_t rank);
+
+/// `len + begin + end`, or kDynamic when `len` is.
+int64_t paddedLength(int64_t len, int64_t begin, int64_t end);
+
+/// Output length in scales mode: `padded` when `scale == 1.0f`, otherwise
+/// `trunc(float(padded) * (scale + 1e-6f))` in float32 arithmetic.
+/// std::nullopt when the result is not finite or exceeds kMaxDimension.
+std::optional<int64_t> scaledLength(int64_t padded, float scale);
+
+/// True when `scale` is usable as an Interpolate-4 scale: finite and > 0.
+bool isValidScale(double scale);
+
+/// The scale the coordinate transform divides by: the given scale (as float32,
+/// widened) in scales mode, `out / padded` in float64 in sizes mode.
+double coordinateScale(ShapeCalcMode shapeMode, float givenScale,
+                       int64_t outLength, int64_t paddedLength);
+
+/// Maps output index `x` on an axis to an input coordinate, in float64.
+/// Includes the identity short-circuit: when `scale == 1` or
+/// `outLength == inLength` the coordinate is `x` itself, in every mode.
+double transformCoordinate(CoordinateTransformMode mode, int64_t x,
+                           double scale, int64_t outLength, int64_t inLength);
+
+/// Rounds a coordinate to a source index by `mode` (unclamped).
+/// `isDownsample` is `scale < 1` for the dimension.
+int64_t roundNearest(NearestMode mode, double coordinate, bool isDownsample);
+
+/// Clamps `index` into `[0, length - 1]`.
+int64_t clampIndex(int64_t index, int64_t length);
+
+/// Rounds half away from zero (the `round` the linear kernel uses for its
+/// window centre).
+double roundHalfAwayFromZero(double value);
+
+/// Keys cubic convolution kernel with parameter `a` at distance `t`.
+double cubicWeight(double a, double t);
+
+/// Triangle filter weight `max(0, 1 - |a * d|)`.
+double triangleWeight(double a, double d);
+
+/// Window radius of the linear kernel on one axis: 2 when upsampling,
+/// otherwise ceil(2 / a).
+int64_t linearRadius(double scale, double a);
+
+/// True when `axes` is one of the exact lists linear_onnx accepts for `rank`.
+bool isLinearOnnxAxes(int64_t rank, llvm::ArrayRef<int64_t> axes);
+
+/// Human-readable list of the linear_onnx axes lists, for diagnostics.
+const char *linearOnnxAxesDescription();
+
+/// Output shape of Interpolate-4. `inShape` may contain kDynamic; `axes`,
+/// `sizes` and `scales` are std::nullopt when not constant. Dimensions that
+/// cannot be known are kDynamic. Assumes the operands passed verification
+/// (in-range unique axes, matching lengths, valid values).
+llvm::SmallVector<int64_t>
+inferV4Shape(llvm::ArrayRef<int64_t> inShape, llvm::ArrayRef<int64_t> padsBegin,
+             llvm::ArrayRef<int64_t> padsEnd,
+             std::optional<llvm::ArrayRef<int64_t>> axes, ShapeCalcMode mode,
+             std::optional<llvm::ArrayRef<int64_t>> sizes,
+             std::optional<llvm::ArrayRef<float>> scales);
+
+/// Output shape of Interpolate-1: axis dims from `target` (kDynamic when not
+/// constant), every other dim the unpadded input dim.
+llvm::SmallVector<int64_t>
+inferV1Shape(llvm::ArrayRef<int64_t> inShape, llvm::ArrayRef<int64_t> axes,
+             std::optional<llvm::ArrayRef<int64_t>> target);
+
+/// The Interpolate-4 parameters equivalent to an Interpolate-1 op
+/// (OpenVINO's ConvertInterpolate1ToInterpolate4, see docs/Semantics.md).
+struct V1AsV4 {
+  InterpolateMode mode;
+  CoordinateTransformMode coordinateMode;
+  NearestMode nearestMode;
+  bool antialias;
+  double cubeCoeff;
+};
+/// std::nullopt for `area`, which has no Interpolate-4 form.
+std::optional<V1AsV4> mapV1ToV4(InterpolateV1Mode mode, int64_t rank,
+                                llvm::ArrayRef<int64_t> axes,
+                                bool alignCorners, bool antialias,
+                                llvm::ArrayRef<int64_t> padsBegin,
+                                llvm::ArrayRef<int64_t> padsEnd);
+
+} // namespace mlir::interp::rules
+
+#endif // INTERP_SEMANTICS_RULES_H

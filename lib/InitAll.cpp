@@ -1,0 +1,14 @@
+//===- InitAll.cpp - register everything interp provides ------------------===//
+
+#include "interp/InitAll.h"
+
+#include "interp/Dialect/Interp/IR/InterpDialect.h"
+#include "interp/Dialect/Interp/Transforms/Passes.h"
+
+#include "mlir/IR/DialectRegistry.h"
+
+void mlir::interp::registerAllDialects(DialectRegistry &registry) {
+  registry.insert<InterpDialect>();
+}
+
+void mlir::interp::registerAllPasses() { registerInterpTransformsPasses(); }

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs what interp needs to build and test on Debian 12, idempotently.
+# Only packages that are missing are installed; `apt-get update` runs once, and only then.
+set -euo pipefail
+
+packages=(
+  # LLVM/MLIR 22 toolchain: headers and CMake config, mlir-tblgen/mlir-opt/mlir-runner,
+  # lit/FileCheck, clang and lld (the fastest compile + link on this machine).
+  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22
+  # Build system and cache.
+  cmake ninja-build ccache
+  # Unit tests and benchmarks.
+  libgtest-dev libbenchmark-dev
+  # Test generators and the conformance oracle's host language.
+  python3 python3-numpy
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if ((${#missing[@]})); then
+  echo "install-deps: installing ${missing[*]}"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+else
+  echo "install-deps: all Debian packages present"
+fi
