@@ -1,0 +1,127 @@
+//===- Reference.h - slow, readable evaluation of interp ops ----*- C++ -*-===//
+//
+// A direct transliteration of /work/shared/spec/SEMANTICS.md that evaluates
+// interp.interpolate_v4 and interp.interpolate_v1 on host tensors. Every
+// output element is computed on its own by visiting every tap of every axis
+// at once (never separably, never through per-axis tables), so that it is an
+// independent derivation to test the compiler's separable lowering against.
+// The rules that must agree everywhere (shapes, coordinate transform,
+// rounding, weights, the v1 -> v4 mapping) come from interp/Semantics/Rules.h.
+//
+// Invalid operands produce an llvm::Error, never a crash.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef INTERP_REFERENCE_REFERENCE_H
+#define INTERP_REFERENCE_REFERENCE_H
+
+#include "interp/Dialect/Interp/IR/InterpEnums.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace mlir::interp::reference {
+
+/// The data element types interp supports. I8/I32/I64 are signed (interp
+/// treats signless integers as signed); U8 is unsigned.
+enum class ElementType { F16, BF16, F32, F64, I8, U8, I32, I64 };
+
+/// Bytes per element of `type`.
+size_t elementSize(ElementType type);
+
+/// Lower-case MLIR spelling of `type` ("f16", "bf16", ..., "ui8", ...).
+llvm::StringRef stringifyElementType(ElementType type);
+
+/// True when the linear, linear_onnx, cubic and area kernels weigh and
+/// accumulate in float64 for `type` (f64, i32, i64), false when they use
+/// float32 (f16, bf16, f32, i8, u8).
+bool accumulatesInFloat64(ElementType type);
+
+/// A dense row-major tensor holding raw element bytes (host byte order).
+struct Tensor {
+  ElementType type = ElementType::F32;
+  llvm::SmallVector<int64_t> shape;
+  std::vector<uint8_t> data;
+
+  /// A tensor of `shape` whose bytes are all zero (the value 0 in every
+  /// element type). `shape` must be non-negative.
+  static Tensor zeros(ElementType type, llvm::ArrayRef<int64_t> shape);
+
+  /// A tensor of `shape` holding `values` (row-major), each stored as by
+  /// setFromDouble. `values.size()` must equal the element count.
+  static Tensor fromDoubles(ElementType type, llvm::ArrayRef<int64_t> shape,
+                            llvm::ArrayRef<double> values);
+
+  /// Product of `shape`. `shape` must be non-negative and small enough for
+  /// the product to fit in int64 (true for any tensor the reference built).
+  int64_t numElements() const;
+
+  /// The element at `flatIndex` as a double (exact except for i64 values
+  /// beyond 2^53).
+  double getAsDouble(int64_t flatIndex) const;
+
+  /// Stores `value` at `flatIndex` with the rounding of a non-nearest kernel:
+  /// floating types round to nearest even (NaN and infinities kept); integer
+  /// types round to nearest, ties to even, saturate, and map NaN to 0.
+  void setFromDouble(int64_t flatIndex, double value);
+
+  /// All elements as doubles, row-major.
+  std::vector<double> toDoubles() const;
+};
+
+/// Interpolate-4 attributes (the op's attributes; sizes, scales and axes are
+/// operands and passed separately).
+struct V4Attributes {
+  InterpolateMode mode = InterpolateMode::Nearest;
+  ShapeCalcMode shapeCalculationMode = ShapeCalcMode::Sizes;
+  CoordinateTransformMode coordinateTransformationMode =
+      CoordinateTransformMode::HalfPixel;
+  NearestMode nearestMode = NearestMode::RoundPreferFloor;
+  bool antialias = false;
+  /// Per-dimension pads; shorter lists are zero-filled to the rank.
+  llvm::SmallVector<int64_t> padsBegin, padsEnd;
+  /// Cubic parameter `a`; used as float32, like the op attribute.
+  double cubeCoeff = -0.75;
+};
+
+/// Interpolate-1 attributes.
+struct V1Attributes {
+  /// Interpolated dimensions, strictly increasing.
+  llvm::SmallVector<int64_t> axes;
+  InterpolateV1Mode mode = InterpolateV1Mode::Nearest;
+  bool alignCorners = true;
+  bool antialias = false;
+  /// Per-dimension pads; non-zero entries are allowed on `axes` only.
+  llvm::SmallVector<int64_t> padsBegin, padsEnd;
+};
+
+/// Most elements the reference will produce or materialize (the padded
+/// input included); larger requests are reported as errors.
+inline constexpr int64_t kMaxReferenceElements = int64_t(1) << 31;
+
+/// Evaluates interp.interpolate_v4. `sizes` is read in sizes mode and
+/// `scales` in scales mode (the other may be empty); `axes` defaults to
+/// [0, rank). Returns a tensor of `data.type`, or an error describing why the
+/// operands are invalid.
+llvm::Expected<Tensor> evaluateV4(const Tensor &data,
+                                  llvm::ArrayRef<int64_t> sizes,
+                                  llvm::ArrayRef<float> scales,
+                                  std::optional<llvm::ArrayRef<int64_t>> axes,
+                                  const V4Attributes &attrs);
+
+/// Evaluates interp.interpolate_v1 with `targetSpatialShape` giving the
+/// output length of each of `attrs.axes`. nearest, linear and cubic run as
+/// the Interpolate-4 op rules::mapV1ToV4 names; area is interp's own box
+/// filter.
+llvm::Expected<Tensor> evaluateV1(const Tensor &data,
+                                  llvm::ArrayRef<int64_t> targetSpatialShape,
+                                  const V1Attributes &attrs);
+
+} // namespace mlir::interp::reference
+
+#endif // INTERP_REFERENCE_REFERENCE_H

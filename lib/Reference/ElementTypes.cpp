@@ -1,0 +1,228 @@
+//===- ElementTypes.cpp - element loads, stores and conversions -----------===//
+//
+// How the reference reads elements and how a kernel's accumulated value is
+// written back ("Element types and stores" in SEMANTICS.md). Nearest copies
+// bytes and never comes through here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Internal.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/APInt.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/ErrorHandling.h"
+
+#include <cassert>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+using namespace mlir::interp;
+using namespace mlir::interp::reference;
+
+size_t reference::elementSize(ElementType type) {
+  switch (type) {
+  case ElementType::I8:
+  case ElementType::U8:
+    return 1;
+  case ElementType::F16:
+  case ElementType::BF16:
+    return 2;
+  case ElementType::F32:
+  case ElementType::I32:
+    return 4;
+  case ElementType::F64:
+  case ElementType::I64:
+    return 8;
+  }
+  llvm_unreachable("unknown element type");
+}
+
+llvm::StringRef reference::stringifyElementType(ElementType type) {
+  switch (type) {
+  case ElementType::F16:
+    return "f16";
+  case ElementType::BF16:
+    return "bf16";
+  case ElementType::F32:
+    return "f32";
+  case ElementType::F64:
+    return "f64";
+  case ElementType::I8:
+    return "i8";
+  case ElementType::U8:
+    return "ui8";
+  case ElementType::I32:
+    return "i32";
+  case ElementType::I64:
+    return "i64";
+  }
+  llvm_unreachable("unknown element type");
+}
+
+bool reference::accumulatesInFloat64(ElementType type) {
+  // float32 holds every f16, bf16, f32, i8 and u8 value exactly; it cannot
+  // hold every i32 or i64 value.
+  switch (type) {
+  case ElementType::F64:
+  case ElementType::I32:
+  case ElementType::I64:
+    return true;
+  case ElementType::F16:
+  case ElementType::BF16:
+  case ElementType::F32:
+  case ElementType::I8:
+  case ElementType::U8:
+    return false;
+  }
+  llvm_unreachable("unknown element type");
+}
+
+//===----------------------------------------------------------------------===//
+// Raw element access
+//===----------------------------------------------------------------------===//
+
+template <typename T> static T readAs(const uint8_t *src) {
+  T value;
+  std::memcpy(&value, src, sizeof(T));
+  return value;
+}
+
+template <typename T> static void writeAs(uint8_t *dst, T value) {
+  std::memcpy(dst, &value, sizeof(T));
+}
+
+static const llvm::fltSemantics &semanticsOf16Bit(ElementType type) {
+  return type == ElementType::F16 ? llvm::APFloat::IEEEhalf()
+                                  : llvm::APFloat::BFloat();
+}
+
+/// One correctly rounded narrowing of `value` (ties to even) to `semantics`,
+/// as raw bits. APFloat overflows to infinity and keeps NaN a NaN, as IEEE
+/// conversion does, where a C++ cast of an out-of-range double is undefined.
+static uint64_t narrowFloatBits(const llvm::fltSemantics &semantics,
+                                double value) {
+  llvm::APFloat narrowed(value);
+  bool losesInfo;
+  narrowed.convert(semantics, llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  return narrowed.bitcastToAPInt().getZExtValue();
+}
+
+/// Widening f16/bf16 -> f64 is exact.
+static double load16BitFloat(ElementType type, const uint8_t *src) {
+  llvm::APFloat value(semanticsOf16Bit(type),
+                      llvm::APInt(16, readAs<uint16_t>(src)));
+  bool losesInfo;
+  value.convert(llvm::APFloat::IEEEdouble(),
+                llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  return value.convertToDouble();
+}
+
+/// Round to nearest, ties to even, then saturate; NaN becomes 0.
+template <typename Int> static Int roundAndSaturate(double value) {
+  if (std::isnan(value))
+    return 0;
+  // Assumes the default floating-point environment (round to nearest even).
+  double rounded = std::nearbyint(value);
+  // Both bounds are powers of two (or 0), so exact in double; comparing
+  // against them avoids converting an out-of-range double, which is undefined.
+  double lowest = static_cast<double>(std::numeric_limits<Int>::min());
+  double pastMax = std::ldexp(1.0, std::numeric_limits<Int>::digits);
+  if (rounded < lowest)
+    return std::numeric_limits<Int>::min();
+  if (rounded >= pastMax)
+    return std::numeric_limits<Int>::max();
+  return static_cast<Int>(rounded);
+}
+
+double reference::detail::loadElement(ElementType type, const uint8_t *src) {
+  switch (type) {
+  case ElementType::F16:
+  case ElementType::BF16:
+    return load16BitFloat(type, src);
+  case ElementType::F32:
+    return readAs<float>(src);
+  case ElementType::F64:
+    return readAs<double>(src);
+  case ElementType::I8:
+    return readAs<int8_t>(src);
+  case ElementType::U8:
+    return readAs<uint8_t>(src);
+  case ElementType::I32:
+    return readAs<int32_t>(src);
+  case ElementType::I64:
+    return static_cast<double>(readAs<int64_t>(src));
+  }
+  llvm_unreachable("unknown element type");
+}
+
+void reference::detail::storeRounded(ElementType type, uint8_t *dst,
+                                     double value) {
+  switch (type) {
+  case ElementType::F16:
+  case ElementType::BF16:
+    return writeAs<uint16_t>(
+        dst, static_cast<uint16_t>(
+                 narrowFloatBits(semanticsOf16Bit(type), value)));
+  case ElementType::F32:
+    return writeAs<uint32_t>(dst, static_cast<uint32_t>(narrowFloatBits(
+                                      llvm::APFloat::IEEEsingle(), value)));
+  case ElementType::F64:
+    return writeAs<double>(dst, value);
+  case ElementType::I8:
+    return writeAs<int8_t>(dst, roundAndSaturate<int8_t>(value));
+  case ElementType::U8:
+    return writeAs<uint8_t>(dst, roundAndSaturate<uint8_t>(value));
+  case ElementType::I32:
+    return writeAs<int32_t>(dst, roundAndSaturate<int32_t>(value));
+  case ElementType::I64:
+    return writeAs<int64_t>(dst, roundAndSaturate<int64_t>(value));
+  }
+  llvm_unreachable("unknown element type");
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor
+//===----------------------------------------------------------------------===//
+
+Tensor Tensor::zeros(ElementType type, llvm::ArrayRef<int64_t> shape) {
+  Tensor result;
+  result.type = type;
+  result.shape.assign(shape.begin(), shape.end());
+  result.data.assign(result.numElements() * elementSize(type), 0);
+  return result;
+}
+
+Tensor Tensor::fromDoubles(ElementType type, llvm::ArrayRef<int64_t> shape,
+                           llvm::ArrayRef<double> values) {
+  Tensor result = zeros(type, shape);
+  assert(static_cast<int64_t>(values.size()) == result.numElements() &&
+         "value count does not match the shape");
+  for (auto [i, value] : llvm::enumerate(values))
+    result.setFromDouble(i, value);
+  return result;
+}
+
+int64_t Tensor::numElements() const {
+  int64_t count = 1;
+  for (int64_t dim : shape)
+    count *= dim;
+  return count;
+}
+
+double Tensor::getAsDouble(int64_t flatIndex) const {
+  return detail::loadElement(type, data.data() + flatIndex * elementSize(type));
+}
+
+void Tensor::setFromDouble(int64_t flatIndex, double value) {
+  detail::storeRounded(type, data.data() + flatIndex * elementSize(type),
+                       value);
+}
+
+std::vector<double> Tensor::toDoubles() const {
+  std::vector<double> values;
+  for (int64_t i = 0, e = numElements(); i < e; ++i)
+    values.push_back(getAsDouble(i));
+  return values;
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Builds interp and runs every test: the lit suite (FileCheck, verifier,
+# execution tests) and the CTest suite (unit tests, differential tests, doc
+# checks). Ends with one line "N passed, N failed".
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${BUILD_DIR:-$root/build}
+
+if ! "$root/scripts/build.sh"; then
+  echo "build failed"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+passed=0
+failed=0
+
+# lit: one result line per test ("PASS: INTERP :: ...").
+lit_log=$(mktemp)
+/usr/lib/llvm-22/bin/lit -v "$build/test" 2>&1 | tee "$lit_log" | grep -E '^(FAIL|XPASS|UNRESOLVED|TIMEOUT):|^\*\*\*\*' || true
+lit_pass=$(grep -cE '^(PASS|XFAIL|UNSUPPORTED):' "$lit_log")
+lit_fail=$(grep -cE '^(FAIL|XPASS|UNRESOLVED|TIMEOUT):' "$lit_log")
+grep -E '^(UNSUPPORTED):' "$lit_log" || true
+echo "lit: $lit_pass passed, $lit_fail failed"
+passed=$((passed + lit_pass))
+failed=$((failed + lit_fail))
+rm -f "$lit_log"
+
+# ctest: unit tests, differential tests, generated-docs check.
+ctest_log=$(mktemp)
+(cd "$build" && ctest --output-on-failure -j2) >"$ctest_log" 2>&1
+ctest_rc=$?
+tail -n 30 "$ctest_log"
+summary=$(grep -E 'tests passed, [0-9]+ tests failed out of' "$ctest_log" | tail -n 1)
+if [ -n "$summary" ]; then
+  total=$(echo "$summary" | sed -E 's/.*out of ([0-9]+).*/\1/')
+  ct_fail=$(echo "$summary" | sed -E 's/.* ([0-9]+) tests failed.*/\1/')
+  passed=$((passed + total - ct_fail))
+  failed=$((failed + ct_fail))
+elif [ $ctest_rc -ne 0 ]; then
+  failed=$((failed + 1))
+fi
+rm -f "$ctest_log"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

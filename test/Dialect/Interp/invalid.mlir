@@ -1,0 +1,407 @@
+// RUN: interp-opt %s -split-input-file -verify-diagnostics
+
+// One case per diagnostic of the interp ops (docs/Semantics.md, "Validation").
+
+func.func @result_element_type(%x: tensor<4xf32>, %s: tensor<1xi64>, %c: tensor<1xf32>) {
+  // expected-error @+1 {{'interp.interpolate_v4' op result element type 'f16' must equal the data element type 'f32'}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = sizes} : (tensor<4xf32>, tensor<1xi64>, tensor<1xf32>) -> tensor<?xf16>
+  return
+}
+
+// -----
+
+func.func @rank_zero(%x: tensor<f32>, %s: tensor<0xi64>, %c: tensor<0xf32>) {
+  // expected-error @+1 {{'data' must have rank >= 1, got rank 0}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = sizes} : (tensor<f32>, tensor<0xi64>, tensor<0xf32>) -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @result_rank(%x: tensor<4x4xf32>, %s: tensor<2xi64>, %c: tensor<2xf32>) {
+  // expected-error @+1 {{result rank 3 must equal the data rank 2}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = sizes} : (tensor<4x4xf32>, tensor<2xi64>, tensor<2xf32>) -> tensor<?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @negative_pad(%x: tensor<4xf32>, %s: tensor<1xi64>, %c: tensor<1xf32>) {
+  // expected-error @+1 {{'pads_begin' value -1 at index 0 must be non-negative and at most 281474976710656}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = sizes, pads_begin = array<i64: -1>} : (tensor<4xf32>, tensor<1xi64>, tensor<1xf32>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @pads_longer_than_rank(%x: tensor<4xf32>, %s: tensor<1xi64>, %c: tensor<1xf32>) {
+  // expected-error @+1 {{'pads_end' has 2 entries, more than the data rank 1}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = sizes, pads_end = array<i64: 0, 0>} : (tensor<4xf32>, tensor<1xi64>, tensor<1xf32>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @cube_coeff_nan(%x: tensor<4xf32>, %s: tensor<1xi64>, %c: tensor<1xf32>) {
+  // expected-error @+1 {{'cube_coeff' must be finite, got nan}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = cubic, shape_calculation_mode = sizes, cube_coeff = 0x7FF8000000000000 : f64} : (tensor<4xf32>, tensor<1xi64>, tensor<1xf32>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @axis_out_of_range(%x: tensor<4x4xf32>, %s: tensor<1xi64>, %c: tensor<1xf32>) {
+  %axes = arith.constant dense<2> : tensor<1xi64>
+  // expected-error @+1 {{'axes' value 2 at index 0 is out of range for data of rank 2 (expected 0 <= axis < 2)}}
+  %0 = interp.interpolate_v4 %x, %s, %c, %axes {mode = nearest, shape_calculation_mode = sizes} : (tensor<4x4xf32>, tensor<1xi64>, tensor<1xf32>, tensor<1xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @negative_axis(%x: tensor<4x4xf32>, %s: tensor<1xi64>, %c: tensor<1xf32>) {
+  %axes = arith.constant dense<-1> : tensor<1xi64>
+  // expected-error @+1 {{'axes' value -1 at index 0 is out of range for data of rank 2}}
+  %0 = interp.interpolate_v4 %x, %s, %c, %axes {mode = nearest, shape_calculation_mode = sizes} : (tensor<4x4xf32>, tensor<1xi64>, tensor<1xf32>, tensor<1xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @negative_axis_unranked(%x: tensor<*xf32>, %s: tensor<1xi64>, %c: tensor<1xf32>) {
+  %axes = arith.constant dense<-3> : tensor<1xi64>
+  // expected-error @+1 {{'axes' value -3 at index 0 is out of range (axes must be non-negative)}}
+  %0 = interp.interpolate_v4 %x, %s, %c, %axes {mode = nearest, shape_calculation_mode = sizes} : (tensor<*xf32>, tensor<1xi64>, tensor<1xf32>, tensor<1xi64>) -> tensor<*xf32>
+  return
+}
+
+// -----
+
+func.func @duplicate_axis(%x: tensor<4x4xf32>, %s: tensor<2xi64>, %c: tensor<2xf32>) {
+  %axes = arith.constant dense<[1, 1]> : tensor<2xi64>
+  // expected-error @+1 {{'axes' contains 1 twice}}
+  %0 = interp.interpolate_v4 %x, %s, %c, %axes {mode = nearest, shape_calculation_mode = sizes} : (tensor<4x4xf32>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @sizes_length(%x: tensor<4x4xf32>, %s: tensor<3xi64>, %c: tensor<2xf32>) {
+  // expected-error @+1 {{'sizes' has 3 elements but there are 2 axes (shape_calculation_mode = sizes)}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = sizes} : (tensor<4x4xf32>, tensor<3xi64>, tensor<2xf32>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @scales_length(%x: tensor<4x4xf32>, %s: tensor<1xi64>, %c: tensor<1xf32>, %axes: tensor<2xi64>) {
+  // expected-error @+1 {{'scales' has 1 elements but there are 2 axes (shape_calculation_mode = scales)}}
+  %0 = interp.interpolate_v4 %x, %s, %c, %axes {mode = nearest, shape_calculation_mode = scales} : (tensor<4x4xf32>, tensor<1xi64>, tensor<1xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @negative_size(%x: tensor<4x4xf32>, %c: tensor<2xf32>) {
+  %s = arith.constant dense<[3, -2]> : tensor<2xi64>
+  // expected-error @+1 {{'sizes' value -2 at index 1 must be non-negative}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = sizes} : (tensor<4x4xf32>, tensor<2xi64>, tensor<2xf32>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @zero_scale(%x: tensor<4x4xf32>, %s: tensor<2xi64>) {
+  %c = arith.constant dense<[1.0, 0.0]> : tensor<2xf32>
+  // expected-error @+1 {{'scales' value 0.000000e+00 at index 1 must be finite and > 0}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = scales} : (tensor<4x4xf32>, tensor<2xi64>, tensor<2xf32>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @negative_scale(%x: tensor<4x4xf32>, %s: tensor<2xi64>) {
+  %c = arith.constant dense<[-2.0, 1.0]> : tensor<2xf32>
+  // expected-error @+1 {{'scales' value -2.000000e+00 at index 0 must be finite and > 0}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = scales} : (tensor<4x4xf32>, tensor<2xi64>, tensor<2xf32>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @nan_scale(%x: tensor<4x4xf32>, %s: tensor<2xi64>) {
+  %c = arith.constant dense<[0x7FC00000, 1.0]> : tensor<2xf32>
+  // expected-error @+1 {{'scales' value nan at index 0 must be finite and > 0}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = scales} : (tensor<4x4xf32>, tensor<2xi64>, tensor<2xf32>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @infinite_scale_f64(%x: tensor<4x4xf32>, %s: tensor<2xi64>) {
+  // 1e300 is finite in f64 but not in float32, the precision scales are read in.
+  %c = arith.constant dense<[1.0e300, 1.0]> : tensor<2xf64>
+  // expected-error @+1 {{'scales' value INF at index 0 must be finite and > 0}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = scales} : (tensor<4x4xf32>, tensor<2xi64>, tensor<2xf64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @scale_overflows_dimension(%x: tensor<4x4xf32>, %s: tensor<2xi64>) {
+  %c = arith.constant dense<[1.0e30, 1.0]> : tensor<2xf32>
+  // expected-error @+1 {{'scales' value 1.000000e+30 at index 0 makes output dimension 0 exceed the supported 281474976710656}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = scales} : (tensor<4x4xf32>, tensor<2xi64>, tensor<2xf32>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @size_too_large(%x: tensor<4x4xf32>, %c: tensor<2xf32>) {
+  %s = arith.constant dense<[4, 9223372036854775807]> : tensor<2xi64>
+  // expected-error @+1 {{output dimension 1 would be 9223372036854775807, more than the supported 281474976710656}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = sizes} : (tensor<4x4xf32>, tensor<2xi64>, tensor<2xf32>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @linear_onnx_axes(%x: tensor<1x3x8x8xf32>, %s: tensor<2xi64>, %c: tensor<2xf32>) {
+  %axes = arith.constant dense<[1, 2]> : tensor<2xi64>
+  // expected-error @+1 {{mode = linear_onnx requires axes [0, 1] for rank 2, [0, 1, 2] for rank 3, [2, 3] or [0, 1, 2, 3] for rank 4, [2, 3, 4] or [0, 1, 2, 3, 4] for rank 5; got [1, 2] for rank 4}}
+  %0 = interp.interpolate_v4 %x, %s, %c, %axes {mode = linear_onnx, shape_calculation_mode = sizes} : (tensor<1x3x8x8xf32>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @linear_onnx_default_axes_rank1(%x: tensor<8xf32>, %s: tensor<1xi64>, %c: tensor<1xf32>) {
+  // expected-error @+1 {{mode = linear_onnx requires axes}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = linear_onnx, shape_calculation_mode = sizes} : (tensor<8xf32>, tensor<1xi64>, tensor<1xf32>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @result_dim_mismatch(%x: tensor<1x2x48x80xf32>, %s: tensor<2xi64>) {
+  %c = arith.constant dense<[0.5, 2.0]> : tensor<2xf32>
+  %axes = arith.constant dense<[2, 3]> : tensor<2xi64>
+  // expected-error @+1 {{result dimension 2 is 25 but the operands give 24}}
+  %0 = interp.interpolate_v4 %x, %s, %c, %axes {mode = linear, shape_calculation_mode = scales} : (tensor<1x2x48x80xf32>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<1x2x25x160xf32>
+  return
+}
+
+// -----
+
+func.func @non_axis_dim_mismatch(%x: tensor<1x2x48x80xf32>, %s: tensor<2xi64>, %c: tensor<2xf32>) {
+  %axes = arith.constant dense<[2, 3]> : tensor<2xi64>
+  // Non-axis dims are the padded input dims.
+  // expected-error @+1 {{result dimension 1 is 2 but the operands give 4}}
+  %0 = interp.interpolate_v4 %x, %s, %c, %axes {mode = nearest, shape_calculation_mode = sizes, pads_begin = array<i64: 0, 1>, pads_end = array<i64: 0, 1>} : (tensor<1x2x48x80xf32>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<1x2x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @empty_axis_to_nonempty(%x: tensor<0x4xf32>, %c: tensor<2xf32>) {
+  %s = arith.constant dense<[3, 4]> : tensor<2xi64>
+  // expected-error @+1 {{axis 0 has an empty (padded) input and cannot be interpolated to length 3}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = sizes} : (tensor<0x4xf32>, tensor<2xi64>, tensor<2xf32>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @data_element_type(%x: tensor<4xi16>, %s: tensor<1xi64>, %c: tensor<1xf32>) {
+  // expected-error @+1 {{operand #0 must be tensor of 16-bit float or bfloat16 type or 32-bit float or 64-bit float or 8-bit signless integer or 8-bit unsigned integer or 32-bit signless integer or 64-bit signless integer values}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = sizes} : (tensor<4xi16>, tensor<1xi64>, tensor<1xf32>) -> tensor<?xi16>
+  return
+}
+
+// -----
+
+func.func @sizes_not_1d(%x: tensor<4xf32>, %s: tensor<1x1xi64>, %c: tensor<1xf32>) {
+  // expected-error @+1 {{operand #1 must be 1D tensor of}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = sizes} : (tensor<4xf32>, tensor<1x1xi64>, tensor<1xf32>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @scales_not_float(%x: tensor<4xf32>, %s: tensor<1xi64>, %c: tensor<1xi32>) {
+  // expected-error @+1 {{operand #2 must be 1D tensor of floating-point values}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = sizes} : (tensor<4xf32>, tensor<1xi64>, tensor<1xi32>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @axes_not_integer(%x: tensor<4xf32>, %s: tensor<1xi64>, %c: tensor<1xf32>) {
+  // expected-error @+1 {{operand #3 must be 1D tensor of}}
+  %0 = interp.interpolate_v4 %x, %s, %c, %c {mode = nearest, shape_calculation_mode = sizes} : (tensor<4xf32>, tensor<1xi64>, tensor<1xf32>, tensor<1xf32>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @missing_mode(%x: tensor<4xf32>, %s: tensor<1xi64>, %c: tensor<1xf32>) {
+  // expected-error @+1 {{'interp.interpolate_v4' op requires attribute 'mode'}}
+  %0 = interp.interpolate_v4 %x, %s, %c {shape_calculation_mode = sizes} : (tensor<4xf32>, tensor<1xi64>, tensor<1xf32>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @unknown_mode(%x: tensor<4xf32>, %s: tensor<1xi64>, %c: tensor<1xf32>) {
+  // area is an Interpolate-1 mode only.
+  // expected-error @+1 {{invalid value 'area' for enum attribute 'mode'}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = area, shape_calculation_mode = sizes} : (tensor<4xf32>, tensor<1xi64>, tensor<1xf32>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @unknown_nearest_mode(%x: tensor<4xf32>, %s: tensor<1xi64>, %c: tensor<1xf32>) {
+  // expected-error @+1 {{invalid value 'round_half_even' for enum attribute 'nearest_mode'}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = sizes, nearest_mode = round_half_even} : (tensor<4xf32>, tensor<1xi64>, tensor<1xf32>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @attribute_of_wrong_kind(%x: tensor<4xf32>, %s: tensor<1xi64>, %c: tensor<1xf32>) {
+  // expected-error @+1 {{'interp.interpolate_v4' op attribute 'antialias' failed to satisfy constraint: bool attribute}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = sizes, antialias = 1 : i32} : (tensor<4xf32>, tensor<1xi64>, tensor<1xf32>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @duplicate_attribute(%x: tensor<4xf32>, %s: tensor<1xi64>, %c: tensor<1xf32>) {
+  // expected-error @+1 {{duplicate attribute 'mode'}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = nearest, mode = cubic, shape_calculation_mode = sizes} : (tensor<4xf32>, tensor<1xi64>, tensor<1xf32>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @too_few_operands(%x: tensor<4xf32>, %s: tensor<1xi64>) {
+  // expected-error @+1 {{expected 3 or 4 operands, got 2}}
+  %0 = interp.interpolate_v4 %x, %s {mode = nearest, shape_calculation_mode = sizes} : (tensor<4xf32>, tensor<1xi64>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @two_results(%x: tensor<4xf32>, %s: tensor<1xi64>, %c: tensor<1xf32>) {
+  // expected-error @+1 {{expected one result type, got 2}}
+  %0:2 = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = sizes} : (tensor<4xf32>, tensor<1xi64>, tensor<1xf32>) -> (tensor<?xf32>, tensor<?xf32>)
+  return
+}
+
+// -----
+
+func.func @v1_axes_not_increasing(%x: tensor<4x4xf32>, %t: tensor<2xi64>) {
+  // expected-error @+1 {{'axes' must be strictly increasing, got [1, 0]}}
+  %0 = interp.interpolate_v1 %x, %t {axes = array<i64: 1, 0>, mode = nearest} : (tensor<4x4xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @v1_axis_out_of_range(%x: tensor<4x4xf32>, %t: tensor<1xi64>) {
+  // expected-error @+1 {{'axes' value 5 at index 0 is out of range for data of rank 2 (expected 0 <= axis < 2)}}
+  %0 = interp.interpolate_v1 %x, %t {axes = array<i64: 5>, mode = nearest} : (tensor<4x4xf32>, tensor<1xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @v1_duplicate_axis(%x: tensor<4x4xf32>, %t: tensor<2xi64>) {
+  // expected-error @+1 {{'axes' contains 1 twice}}
+  %0 = interp.interpolate_v1 %x, %t {axes = array<i64: 1, 1>, mode = nearest} : (tensor<4x4xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @v1_target_length(%x: tensor<4x4xf32>, %t: tensor<1xi64>) {
+  // expected-error @+1 {{'target_spatial_shape' has 1 elements but 'axes' has 2}}
+  %0 = interp.interpolate_v1 %x, %t {axes = array<i64: 0, 1>, mode = nearest} : (tensor<4x4xf32>, tensor<1xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @v1_negative_target(%x: tensor<4x4xf32>) {
+  %t = arith.constant dense<[-1]> : tensor<1xi64>
+  // expected-error @+1 {{'target_spatial_shape' value -1 at index 0 must be non-negative}}
+  %0 = interp.interpolate_v1 %x, %t {axes = array<i64: 1>, mode = nearest} : (tensor<4x4xf32>, tensor<1xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @v1_pad_off_axis(%x: tensor<4x4xf32>, %t: tensor<1xi64>) {
+  // expected-error @+1 {{'pads_begin' is 2 on dimension 0, which is not in 'axes'; pads are allowed on axes only}}
+  %0 = interp.interpolate_v1 %x, %t {axes = array<i64: 1>, mode = nearest, pads_begin = array<i64: 2, 0>} : (tensor<4x4xf32>, tensor<1xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @v1_negative_pad(%x: tensor<4x4xf32>, %t: tensor<1xi64>) {
+  // expected-error @+1 {{'pads_end' value -3 at index 1 must be non-negative}}
+  %0 = interp.interpolate_v1 %x, %t {axes = array<i64: 1>, mode = nearest, pads_end = array<i64: 0, -3>} : (tensor<4x4xf32>, tensor<1xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @v1_linear_rank6(%x: tensor<1x1x1x1x4x4xf32>, %t: tensor<1xi64>) {
+  // expected-error @+1 {{mode = linear supports rank <= 5, got rank 6}}
+  %0 = interp.interpolate_v1 %x, %t {axes = array<i64: 5>, mode = linear} : (tensor<1x1x1x1x4x4xf32>, tensor<1xi64>) -> tensor<1x1x1x1x4x?xf32>
+  return
+}
+
+// -----
+
+func.func @v1_result_dim(%x: tensor<1x2x48x80xf32>) {
+  %t = arith.constant dense<[50, 60]> : tensor<2xi64>
+  // expected-error @+1 {{result dimension 3 is 61 but the operands give 60}}
+  %0 = interp.interpolate_v1 %x, %t {axes = array<i64: 2, 3>, mode = linear} : (tensor<1x2x48x80xf32>, tensor<2xi64>) -> tensor<1x2x50x61xf32>
+  return
+}
+
+// -----
+
+func.func @v1_non_axis_dim(%x: tensor<1x2x48x80xf32>, %t: tensor<2xi64>) {
+  // v1 keeps the unpadded input dims off the axes.
+  // expected-error @+1 {{result dimension 1 is 3 but the operands give 2}}
+  %0 = interp.interpolate_v1 %x, %t {axes = array<i64: 2, 3>, mode = area} : (tensor<1x2x48x80xf32>, tensor<2xi64>) -> tensor<1x3x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @v1_unknown_mode(%x: tensor<4xf32>, %t: tensor<1xi64>) {
+  // expected-error @+1 {{invalid value 'linear_onnx' for enum attribute 'mode'}}
+  %0 = interp.interpolate_v1 %x, %t {axes = array<i64: 0>, mode = linear_onnx} : (tensor<4xf32>, tensor<1xi64>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @v1_missing_axes(%x: tensor<4xf32>, %t: tensor<1xi64>) {
+  // expected-error @+1 {{'interp.interpolate_v1' op requires attribute 'axes'}}
+  %0 = interp.interpolate_v1 %x, %t {mode = nearest} : (tensor<4xf32>, tensor<1xi64>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @v1_element_type(%x: tensor<4xf32>, %t: tensor<1xi64>) {
+  // expected-error @+1 {{'interp.interpolate_v1' op result element type 'f64' must equal the data element type 'f32'}}
+  %0 = interp.interpolate_v1 %x, %t {axes = array<i64: 0>, mode = nearest} : (tensor<4xf32>, tensor<1xi64>) -> tensor<?xf64>
+  return
+}

@@ -1,0 +1,27 @@
+# -*- Python -*-
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "INTERP"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.interp_obj_root, "test")
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%shlibdir", config.llvm_shlib_dir))
+config.substitutions.append(("%interp_src_root", config.interp_src_root))
+config.substitutions.append(
+    ("%mlir_runner_utils", os.path.join(config.llvm_shlib_dir, "libmlir_runner_utils.so")))
+config.substitutions.append(
+    ("%mlir_c_runner_utils", os.path.join(config.llvm_shlib_dir, "libmlir_c_runner_utils.so")))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+tools = ["interp-opt", "interp-run", "mlir-opt", "mlir-runner", "mlir-translate"]
+llvm_config.add_tool_substitutions(tools, [config.interp_tools_dir, config.llvm_tools_dir])
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
