@@ -3,7 +3,9 @@
 #include "interp/InitAll.h"
 
 #include "interp/Dialect/Interp/IR/InterpDialect.h"
+#include "interp/Conversion/Passes.h"
 #include "interp/Dialect/Interp/Transforms/Passes.h"
+#include "interp/Pipelines/Pipelines.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
@@ -11,4 +13,8 @@ void mlir::interp::registerAllDialects(DialectRegistry &registry) {
   registry.insert<InterpDialect>();
 }
 
-void mlir::interp::registerAllPasses() { registerInterpTransformsPasses(); }
+void mlir::interp::registerAllPasses() {
+  registerInterpTransformsPasses();
+  registerInterpConversionPasses();
+  registerInterpPipelines();
+}

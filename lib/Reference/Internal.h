@@ -10,6 +10,8 @@
 #include "interp/Reference/Reference.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
+#include <string>
+
 namespace mlir::interp::reference::detail {
 
 //===----------------------------------------------------------------------===//
@@ -29,6 +31,12 @@ void storeRounded(ElementType type, uint8_t *dst, double value);
 /// Builds an error "<op>: <message>".
 llvm::Error makeError(llvm::StringRef op, const llvm::Twine &message);
 
+/// `values` as "[a, b, c]", for messages.
+std::string formatList(llvm::ArrayRef<int64_t> values);
+
+/// `value` with up to 9 significant digits, for messages.
+std::string formatNumber(double value);
+
 /// Checks that `tensor` has rank >= 1, non-negative dims, at most
 /// kMaxReferenceElements elements, and a byte buffer of the right size.
 llvm::Error checkData(llvm::StringRef op, const Tensor &tensor);
@@ -45,7 +53,7 @@ llvm::Error checkAxes(llvm::StringRef op, llvm::ArrayRef<int64_t> axes,
 
 /// Checks an output shape: every dim at most kMaxDimension, at most
 /// kMaxReferenceElements elements, and no axis of empty padded length asked
-/// to produce elements. `what` names the tensor in messages.
+/// to produce elements.
 llvm::Error checkOutputShape(llvm::StringRef op,
                              llvm::ArrayRef<int64_t> outShape,
                              llvm::ArrayRef<int64_t> paddedShape,

@@ -8,6 +8,7 @@
 #include "interp/Semantics/Rules.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
 
 #include <cmath>
 

@@ -4,7 +4,7 @@
 #define INTERP_DIALECT_INTERP_IR_INTERPOPS_H
 
 #include "interp/Dialect/Interp/IR/InterpDialect.h"
-#include "interp/Dialect/Interp/IR/InterpEnums.h"
+#include "interp/Dialect/Interp/IR/InterpAttrs.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"

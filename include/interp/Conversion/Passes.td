@@ -1,0 +1,54 @@
+//===- Passes.td - interp conversion passes ----------------*- tablegen -*-===//
+
+#ifndef INTERP_CONVERSION_PASSES_TD
+#define INTERP_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertInterpToLinalg : Pass<"convert-interp-to-linalg", "::mlir::ModuleOp"> {
+  let summary = "Lower interp ops to linalg, tensor, arith and math";
+  let description = [{
+    Lowers `interp.interpolate_v4` and `interp.interpolate_v1` on tensors
+    (static or dynamic shapes, constant or non-constant sizes and scales) to
+    per-axis resamplings:
+
+    - pads become a zero `tensor.pad`;
+    - every interpolated axis gets an index table and a weight table
+      (`rules::buildAxisTable`): `arith.constant` tensors when the axis
+      lengths and scale are known at compile time, otherwise filled at run
+      time by `interp_runtime` (`_mlir_ciface_interp_axis_table_*`), which
+      also rejects invalid run-time sizes and scales with a message;
+    - `nearest` is one gathering `linalg.generic` over the output;
+    - `linear`, `linear_onnx`, `cubic` and `area` are one `linalg.generic` per
+      axis that changes, `out[.., o, ..] += W[o, k] * in[.., I[o, k], ..]`
+      with `k` a reduction dimension, accumulating in f32 (f64 for f64, i32
+      and i64 data), shrinking axes first; a final `linalg.generic` stores
+      the result with the element type's rule (round to nearest even and
+      saturate for integers).
+
+    Interpolate-1 ops other than `area` are first rewritten to Interpolate-4
+    as `--interp-legalize-v1` does. Ops with non-constant `axes` or unranked
+    data are refused with a diagnostic.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def InterpCheckLoweredToLLVM : Pass<"interp-check-lowered-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Fail when anything but LLVM dialect ops is left";
+  let description = [{
+    The last pass of `--interp-to-llvm`: upstream conversion passes leave
+    ops they cannot convert in place without failing, so this pass reports
+    every op that is not in the `llvm` dialect (or `builtin.module`) and
+    fails the pipeline.
+  }];
+}
+
+#endif // INTERP_CONVERSION_PASSES_TD

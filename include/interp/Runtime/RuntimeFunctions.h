@@ -1,0 +1,50 @@
+//===- RuntimeFunctions.h - interp runtime library ABI ----------*- C++ -*-===//
+//
+// The functions compiled code calls when a per-axis table depends on values
+// known only at run time (dynamic lengths, non-constant sizes or scales).
+// They run rules::buildAxisTable, the same code the compiler runs for static
+// tables. Built into libinterp_runtime.so; pass it to mlir-runner with
+// -shared-libs, link it into AOT binaries; interp-run registers it itself.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef INTERP_RUNTIME_RUNTIMEFUNCTIONS_H
+#define INTERP_RUNTIME_RUNTIMEFUNCTIONS_H
+
+#include "mlir/ExecutionEngine/CRunnerUtils.h"
+
+#include <cstdint>
+
+namespace mlir::interp::runtime {
+inline constexpr char kAxisTableTapsName[] = "interp_axis_table_taps";
+inline constexpr char kAxisTableFillF32Name[] = "interp_axis_table_fill_f32";
+inline constexpr char kAxisTableFillF64Name[] = "interp_axis_table_fill_f64";
+} // namespace mlir::interp::runtime
+
+extern "C" {
+/// Validates the parameters (prints a message and exits with status 1 on
+/// invalid run-time sizes or scales) and returns the taps per output index.
+/// Parameter encodings: `kernel` is rules::AxisKernel, the modes are the
+/// interp enum values, `antialiasActive` is 0 or 1.
+int64_t interp_axis_table_taps(int32_t kernel, int32_t coordinateMode,
+                               int32_t nearestMode, int32_t shapeMode,
+                               float givenScale, int64_t inLength,
+                               int64_t outLength, int32_t antialiasActive,
+                               double cubeCoeff);
+
+/// Fills `indices` and `weights` (outLength x taps).
+void _mlir_ciface_interp_axis_table_fill_f32(
+    int32_t kernel, int32_t coordinateMode, int32_t nearestMode,
+    int32_t shapeMode, float givenScale, int64_t inLength, int64_t outLength,
+    int32_t antialiasActive, double cubeCoeff,
+    StridedMemRefType<int64_t, 2> *indices,
+    StridedMemRefType<float, 2> *weights);
+void _mlir_ciface_interp_axis_table_fill_f64(
+    int32_t kernel, int32_t coordinateMode, int32_t nearestMode,
+    int32_t shapeMode, float givenScale, int64_t inLength, int64_t outLength,
+    int32_t antialiasActive, double cubeCoeff,
+    StridedMemRefType<int64_t, 2> *indices,
+    StridedMemRefType<double, 2> *weights);
+}
+
+#endif // INTERP_RUNTIME_RUNTIMEFUNCTIONS_H

@@ -1,0 +1,90 @@
+//===- AxisTable.h - per-axis index/weight tables ---------------*- C++ -*-===//
+//
+// Every interp mode is separable: along one axis, output index `o` is a
+// weighted sum of a few input samples, `out[o] = sum_k W[o][k] * in[I[o][k]]`.
+// This builds those (I, W) tables from the rules in Rules.h. The lowering
+// emits them as constants when lengths are static and calls the same code
+// through the runtime library (interp_runtime) when they are not, so the
+// coordinate math runs once per output index and axis, never per element.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef INTERP_SEMANTICS_AXISTABLE_H
+#define INTERP_SEMANTICS_AXISTABLE_H
+
+#include "interp/Semantics/Rules.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace mlir::interp::rules {
+
+/// Which separable kernel a table describes.
+enum class AxisKernel : int32_t {
+  Nearest = 0,
+  Linear = 1,     // triangle filter, optionally widened by antialias
+  LinearOnnx = 2, // clamped two-tap linear
+  Cubic = 3,      // Keys kernel with clamped taps
+  Area = 4,       // box filter with exact fractional overlap
+};
+
+/// Everything a table depends on, for one axis.
+struct AxisTableParams {
+  AxisKernel kernel = AxisKernel::Nearest;
+  CoordinateTransformMode coordinateMode = CoordinateTransformMode::HalfPixel;
+  NearestMode nearestMode = NearestMode::RoundPreferFloor;
+  /// Input length, padded.
+  int64_t inLength = 0;
+  int64_t outLength = 0;
+  /// The scale the coordinate transform divides by (rules::coordinateScale).
+  double scale = 1.0;
+  /// Triangle filter width factor: the axis scale when antialias is active,
+  /// 1 otherwise (linear only).
+  double antialiasFactor = 1.0;
+  /// Keys parameter (cubic only), already rounded to float32.
+  double cubeCoeff = -0.75;
+};
+
+/// `taps` (index, weight) pairs per output index, row-major. Indices are
+/// always in [0, inLength) (or 0 for an empty input); a weight of 0 marks an
+/// unused tap.
+struct AxisTable {
+  int64_t inLength = 0;
+  int64_t outLength = 0;
+  int64_t taps = 0;
+  std::vector<int64_t> indices;
+  std::vector<double> weights;
+
+  /// True when the lengths are equal and the table maps every output index
+  /// to itself with weight 1: the resampling of this axis can be skipped.
+  bool isIdentity() const;
+};
+
+/// The table parameters of one axis, from the op-level quantities: the
+/// shape calculation mode with the given (float32) scale, the padded input
+/// length and the output length, and whether antialias is active for the op
+/// (linear with antialias set and any axis scale < 1). Shared by the
+/// compile-time path and the runtime library.
+AxisTableParams makeAxisTableParams(AxisKernel kernel,
+                                    CoordinateTransformMode coordinateMode,
+                                    NearestMode nearestMode,
+                                    ShapeCalcMode shapeMode, float givenScale,
+                                    int64_t inLength, int64_t outLength,
+                                    bool antialiasActive, double cubeCoeff);
+
+/// A diagnostic when the parameters cannot describe a valid resampling
+/// (negative length, invalid scale, empty input resampled to a non-empty
+/// output, output length different from the one the scale implies), or
+/// nullptr. The runtime library reports it for non-constant operands.
+const char *validateAxisTableParams(ShapeCalcMode shapeMode, float givenScale,
+                                    int64_t inLength, int64_t outLength);
+
+/// The number of taps per output index that buildAxisTable will produce.
+int64_t axisTableTaps(const AxisTableParams &params);
+
+/// Builds the table. `params` must be valid (lengths >= 0, finite scale > 0).
+AxisTable buildAxisTable(const AxisTableParams &params);
+
+} // namespace mlir::interp::rules
+
+#endif // INTERP_SEMANTICS_AXISTABLE_H

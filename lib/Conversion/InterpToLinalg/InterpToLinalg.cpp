@@ -1,0 +1,647 @@
+//===- InterpToLinalg.cpp - interp ops to linalg --------------------------===//
+//
+// The lowering of docs/Design.md: every mode is separable, so an op becomes
+// per-axis (index, weight) tables plus one linalg.generic per changing axis
+// (a single gathering generic for nearest). Tables come from
+// rules::buildAxisTable, at compile time when the axis is static and through
+// the runtime library otherwise.
+//
+//===----------------------------------------------------------------------===//
+
+#include "interp/Conversion/Passes.h"
+#include "interp/Dialect/Interp/IR/InterpOps.h"
+#include "interp/Dialect/Interp/IR/InterpShapes.h"
+#include "interp/Dialect/Interp/Transforms/Passes.h"
+#include "interp/Runtime/RuntimeFunctions.h"
+#include "interp/Semantics/AxisTable.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include <cmath>
+
+namespace mlir::interp {
+#define GEN_PASS_DEF_CONVERTINTERPTOLINALG
+#include "interp/Conversion/Passes.h.inc"
+} // namespace mlir::interp
+
+using namespace mlir;
+using namespace mlir::interp;
+using rules::AxisKernel;
+
+namespace {
+
+/// What the lowering needs to know about one op, whichever version it is.
+struct ResizeSpec {
+  Value data;
+  SmallVector<int64_t> axes;
+  AxisKernel kernel;
+  CoordinateTransformMode coordinateMode;
+  NearestMode nearestMode;
+  ShapeCalcMode shapeMode;
+  bool antialias;
+  double cubeCoeff;
+  SmallVector<int64_t> padsBegin, padsEnd;
+  /// The scales operand (scales mode only) and its constant values, if any.
+  Value scales;
+  std::optional<SmallVector<float>> constantScales;
+  /// Result dims, static or computed from the operands.
+  SmallVector<OpFoldResult> outSizes;
+};
+
+/// One axis's tables: constant or filled at run time. `isIdentity` when the
+/// axis provably maps every index to itself and needs no pass.
+struct AxisTables {
+  Value indices; // tensor<L x K x i64>
+  Value weights; // tensor<L x K x f32|f64>
+  bool isIdentity = false;
+};
+
+} // namespace
+
+static AxisKernel kernelFor(InterpolateMode mode) {
+  switch (mode) {
+  case InterpolateMode::Nearest:
+    return AxisKernel::Nearest;
+  case InterpolateMode::Linear:
+    return AxisKernel::Linear;
+  case InterpolateMode::LinearOnnx:
+    return AxisKernel::LinearOnnx;
+  case InterpolateMode::Cubic:
+    return AxisKernel::Cubic;
+  }
+  llvm_unreachable("unknown mode");
+}
+
+/// f64 accumulation for element types float32 cannot hold exactly.
+static FloatType accumulatorType(Type elementType) {
+  MLIRContext *ctx = elementType.getContext();
+  if (elementType.isF64() || elementType.isInteger(32) ||
+      elementType.isInteger(64))
+    return Float64Type::get(ctx);
+  return Float32Type::get(ctx);
+}
+
+static Value zeroOf(OpBuilder &b, Location loc, Type type) {
+  return arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
+}
+
+/// Converts a data element to the accumulator type.
+static Value toAccumulator(OpBuilder &b, Location loc, Value value,
+                           FloatType accType, bool isUnsigned) {
+  Type type = value.getType();
+  if (type == accType)
+    return value;
+  if (auto floatType = dyn_cast<FloatType>(type)) {
+    if (floatType.getWidth() < accType.getWidth())
+      return arith::ExtFOp::create(b, loc, accType, value);
+    return arith::TruncFOp::create(b, loc, accType, value);
+  }
+  if (isUnsigned)
+    return arith::UIToFPOp::create(b, loc, accType, value);
+  return arith::SIToFPOp::create(b, loc, accType, value);
+}
+
+/// The store rule of docs/Semantics.md: floats round to nearest; integers
+/// round to nearest even, saturate, and NaN becomes 0.
+static Value fromAccumulator(OpBuilder &b, Location loc, Value value,
+                             Type elementType, bool isUnsigned) {
+  auto accType = cast<FloatType>(value.getType());
+  if (auto floatType = dyn_cast<FloatType>(elementType)) {
+    if (floatType == accType)
+      return value;
+    return arith::TruncFOp::create(b, loc, floatType, value);
+  }
+  auto intType = cast<IntegerType>(elementType);
+  unsigned width = intType.getWidth();
+  double lo = isUnsigned ? 0.0 : -std::ldexp(1.0, width - 1);
+  double hi = isUnsigned ? std::ldexp(1.0, width) - 1.0
+                         : std::ldexp(1.0, width - 1) - 1.0;
+  // 2^63 - 1 is not a double; the largest double below 2^63 is.
+  if (width == 64 && !isUnsigned)
+    hi = std::nextafter(std::ldexp(1.0, 63), 0.0);
+  Value rounded = math::RoundEvenOp::create(b, loc, value);
+  Value loValue = arith::ConstantOp::create(b, loc, b.getFloatAttr(accType, lo));
+  Value hiValue = arith::ConstantOp::create(b, loc, b.getFloatAttr(accType, hi));
+  Value clamped = arith::MaximumFOp::create(b, loc, rounded, loValue);
+  clamped = arith::MinimumFOp::create(b, loc, clamped, hiValue);
+  Value converted =
+      isUnsigned ? arith::FPToUIOp::create(b, loc, intType, clamped).getResult()
+                 : arith::FPToSIOp::create(b, loc, intType, clamped).getResult();
+  Value isNaN =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value, value);
+  return arith::SelectOp::create(b, loc, isNaN, zeroOf(b, loc, intType),
+                                 converted);
+}
+
+static Value asIndexValue(OpBuilder &b, Location loc, OpFoldResult ofr) {
+  return getValueOrCreateConstantIndexOp(b, loc, ofr);
+}
+
+static Value asI64(OpBuilder &b, Location loc, OpFoldResult ofr) {
+  return arith::IndexCastOp::create(b, loc, b.getI64Type(),
+                                    asIndexValue(b, loc, ofr));
+}
+
+/// The given scale of axis `i` as an f32 value (scales mode).
+static Value scaleValue(OpBuilder &b, Location loc, const ResizeSpec &spec,
+                        int64_t i) {
+  if (spec.constantScales)
+    return arith::ConstantOp::create(b, loc,
+                                     b.getF32FloatAttr((*spec.constantScales)[i]));
+  Value position = arith::ConstantIndexOp::create(b, loc, i);
+  Value element = tensor::ExtractOp::create(b, loc, spec.scales, position);
+  if (element.getType().getIntOrFloatBitWidth() > 32)
+    return arith::TruncFOp::create(b, loc, b.getF32Type(), element);
+  if (!element.getType().isF32())
+    return arith::ExtFOp::create(b, loc, b.getF32Type(), element);
+  return element;
+}
+
+/// Whether antialias widens the triangle filter: linear, antialias set and
+/// any axis scale < 1. A constant when decidable at compile time.
+static std::variant<bool, Value>
+antialiasActive(OpBuilder &b, Location loc, const ResizeSpec &spec,
+                ArrayRef<OpFoldResult> paddedSizes) {
+  if (spec.kernel != AxisKernel::Linear || !spec.antialias)
+    return false;
+  Value dynamicAny;
+  for (auto [i, axis] : llvm::enumerate(spec.axes)) {
+    std::optional<int64_t> in = getConstantIntValue(paddedSizes[axis]);
+    std::optional<int64_t> out = getConstantIntValue(spec.outSizes[axis]);
+    Value downsample;
+    if (spec.shapeMode == ShapeCalcMode::Sizes) {
+      if (in && out) {
+        if (*out < *in)
+          return true;
+        continue;
+      }
+      downsample = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::slt,
+          asIndexValue(b, loc, spec.outSizes[axis]),
+          asIndexValue(b, loc, paddedSizes[axis]));
+    } else {
+      if (spec.constantScales) {
+        if ((*spec.constantScales)[i] < 1.0f)
+          return true;
+        continue;
+      }
+      Value one = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f));
+      downsample = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
+                                         scaleValue(b, loc, spec, i), one);
+    }
+    dynamicAny = dynamicAny
+                     ? arith::OrIOp::create(b, loc, dynamicAny, downsample)
+                     : downsample;
+  }
+  if (!dynamicAny)
+    return false;
+  return dynamicAny;
+}
+
+/// Declares `name` in the module unless it exists.
+static func::FuncOp declareRuntimeFunction(OpBuilder &b, ModuleOp module,
+                                           StringRef name, FunctionType type,
+                                           bool cInterface) {
+  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
+    return existing;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  auto func = func::FuncOp::create(b, module.getLoc(), name, type);
+  func.setPrivate();
+  if (cInterface)
+    func->setAttr("llvm.emit_c_interface", b.getUnitAttr());
+  return func;
+}
+
+/// Tables of one axis, filled by the runtime library (non-static lengths or
+/// scales). The taps call validates the parameters first and exits with a
+/// message on invalid run-time sizes or scales.
+static AxisTables buildRuntimeTables(OpBuilder &b, Location loc,
+                                     const ResizeSpec &spec, int64_t i,
+                                     OpFoldResult inLength,
+                                     OpFoldResult outLength,
+                                     Value antialias, FloatType accType) {
+  auto module =
+      b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  Type i32 = b.getI32Type(), i64 = b.getI64Type(), f32 = b.getF32Type(),
+       f64 = b.getF64Type();
+  auto i32Const = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+  };
+  Value scale = spec.shapeMode == ShapeCalcMode::Scales
+                    ? scaleValue(b, loc, spec, i)
+                    : arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f))
+                          .getResult();
+  SmallVector<Value> params = {
+      i32Const(static_cast<int64_t>(spec.kernel)),
+      i32Const(static_cast<int64_t>(spec.coordinateMode)),
+      i32Const(static_cast<int64_t>(spec.nearestMode)),
+      i32Const(static_cast<int64_t>(spec.shapeMode)),
+      scale,
+      asI64(b, loc, inLength),
+      asI64(b, loc, outLength),
+      arith::ExtUIOp::create(b, loc, i32, antialias),
+      arith::ConstantOp::create(b, loc, b.getF64FloatAttr(spec.cubeCoeff))};
+  SmallVector<Type> paramTypes = {i32, i32, i32, i32, f32, i64, i64, i32, f64};
+
+  auto tapsFn = declareRuntimeFunction(
+      b, module, runtime::kAxisTableTapsName,
+      b.getFunctionType(paramTypes, {i64}), /*cInterface=*/false);
+  Value taps = func::CallOp::create(b, loc, tapsFn, params).getResult(0);
+  Value tapsIndex = arith::IndexCastOp::create(b, loc, b.getIndexType(), taps);
+  Value rows = asIndexValue(b, loc, outLength);
+
+  int64_t dyn = ShapedType::kDynamic;
+  auto indexBufferType = MemRefType::get({dyn, dyn}, i64);
+  auto weightBufferType = MemRefType::get({dyn, dyn}, accType);
+  Value indexBuffer = memref::AllocOp::create(b, loc, indexBufferType,
+                                              ValueRange{rows, tapsIndex});
+  Value weightBuffer = memref::AllocOp::create(b, loc, weightBufferType,
+                                               ValueRange{rows, tapsIndex});
+  SmallVector<Type> fillTypes(paramTypes);
+  fillTypes.append({indexBufferType, weightBufferType});
+  StringRef fillName = accType.isF64() ? runtime::kAxisTableFillF64Name
+                                       : runtime::kAxisTableFillF32Name;
+  auto fillFn = declareRuntimeFunction(b, module, fillName,
+                                       b.getFunctionType(fillTypes, {}),
+                                       /*cInterface=*/true);
+  SmallVector<Value> fillArgs(params);
+  fillArgs.append({indexBuffer, weightBuffer});
+  func::CallOp::create(b, loc, fillFn, fillArgs);
+
+  AxisTables tables;
+  tables.indices = bufferization::ToTensorOp::create(
+      b, loc, RankedTensorType::get({dyn, dyn}, i64), indexBuffer,
+      /*restrict=*/true);
+  tables.weights = bufferization::ToTensorOp::create(
+      b, loc, RankedTensorType::get({dyn, dyn}, accType), weightBuffer,
+      /*restrict=*/true);
+  return tables;
+}
+
+/// Tables of one axis as constants.
+static AxisTables buildConstantTables(OpBuilder &b, Location loc,
+                                      const rules::AxisTable &table,
+                                      FloatType accType) {
+  AxisTables tables;
+  if (table.isIdentity()) {
+    tables.isIdentity = true;
+    return tables;
+  }
+  SmallVector<int64_t> shape = {table.outLength, table.taps};
+  auto indexType = RankedTensorType::get(shape, b.getI64Type());
+  tables.indices = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(indexType, ArrayRef(table.indices)));
+  auto weightType = RankedTensorType::get(shape, accType);
+  DenseElementsAttr weights;
+  if (accType.isF64()) {
+    weights = DenseElementsAttr::get(weightType, ArrayRef(table.weights));
+  } else {
+    SmallVector<float> narrow(table.weights.begin(), table.weights.end());
+    weights = DenseElementsAttr::get(weightType, ArrayRef(narrow));
+  }
+  tables.weights = arith::ConstantOp::create(b, loc, weights);
+  return tables;
+}
+
+/// One gathering generic: out[o] = in[I_0[o_0], ..., I_n[o_n]].
+static Value buildNearest(OpBuilder &b, Location loc, Value source,
+                          ArrayRef<int64_t> axes,
+                          ArrayRef<AxisTables> tables,
+                          ArrayRef<OpFoldResult> outSizes) {
+  auto sourceType = cast<RankedTensorType>(source.getType());
+  int64_t rank = sourceType.getRank();
+  Value init = tensor::EmptyOp::create(b, loc, outSizes,
+                                       sourceType.getElementType());
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  SmallVector<int64_t> tableOfDim(rank, -1);
+  for (auto [i, axis] : llvm::enumerate(axes)) {
+    if (tables[i].isIdentity)
+      continue;
+    tableOfDim[axis] = inputs.size();
+    // The K = 1 column of the table, read at (o_axis, 0).
+    inputs.push_back(tables[i].indices);
+    maps.push_back(AffineMap::get(
+        rank, 0, {b.getAffineDimExpr(axis), b.getAffineConstantExpr(0)},
+        b.getContext()));
+  }
+  maps.push_back(b.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, init.getType(), inputs, ValueRange{init}, maps, iterators,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        SmallVector<Value> indices;
+        for (int64_t d = 0; d < rank; ++d) {
+          if (tableOfDim[d] >= 0)
+            indices.push_back(arith::IndexCastOp::create(
+                nb, nloc, nb.getIndexType(), args[tableOfDim[d]]));
+          else
+            indices.push_back(linalg::IndexOp::create(nb, nloc, d));
+        }
+        Value element = tensor::ExtractOp::create(nb, nloc, source, indices);
+        linalg::YieldOp::create(nb, nloc, element);
+      });
+  return generic.getResult(0);
+}
+
+/// One separable pass along `axis`:
+/// out[.., o, ..] = sum_k W[o, k] * in[.., I[o, k], ..], k a reduction dim.
+static Value buildAxisPass(OpBuilder &b, Location loc, Value source,
+                           int64_t axis, const AxisTables &tables,
+                           OpFoldResult outLength, FloatType accType,
+                           bool isUnsigned) {
+  auto sourceType = cast<RankedTensorType>(source.getType());
+  int64_t rank = sourceType.getRank();
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, source);
+  sizes[axis] = outLength;
+  Value init = tensor::EmptyOp::create(b, loc, sizes, accType);
+  Value zero = zeroOf(b, loc, accType);
+  init = linalg::FillOp::create(b, loc, zero, init).getResult(0);
+
+  MLIRContext *ctx = b.getContext();
+  AffineMap tableMap = AffineMap::get(
+      rank + 1, 0, {b.getAffineDimExpr(axis), b.getAffineDimExpr(rank)}, ctx);
+  SmallVector<AffineExpr> outExprs;
+  for (int64_t d = 0; d < rank; ++d)
+    outExprs.push_back(b.getAffineDimExpr(d));
+  AffineMap outMap = AffineMap::get(rank + 1, 0, outExprs, ctx);
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  iterators.push_back(utils::IteratorType::reduction);
+
+  auto generic = linalg::GenericOp::create(
+      b, loc, init.getType(), ValueRange{tables.indices, tables.weights},
+      ValueRange{init}, ArrayRef<AffineMap>{tableMap, tableMap, outMap},
+      iterators, [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        SmallVector<Value> indices;
+        for (int64_t d = 0; d < rank; ++d) {
+          if (d == axis)
+            indices.push_back(arith::IndexCastOp::create(
+                nb, nloc, nb.getIndexType(), args[0]));
+          else
+            indices.push_back(linalg::IndexOp::create(nb, nloc, d));
+        }
+        Value element = tensor::ExtractOp::create(nb, nloc, source, indices);
+        Value x = toAccumulator(nb, nloc, element, accType, isUnsigned);
+        Value product = arith::MulFOp::create(nb, nloc, args[1], x);
+        Value sum = arith::AddFOp::create(nb, nloc, args[2], product);
+        linalg::YieldOp::create(nb, nloc, sum);
+      });
+  return generic.getResult(0);
+}
+
+/// Elementwise store of the accumulated result into the element type.
+static Value buildStore(OpBuilder &b, Location loc, Value source,
+                        Type elementType, bool isUnsigned) {
+  auto sourceType = cast<RankedTensorType>(source.getType());
+  int64_t rank = sourceType.getRank();
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, source);
+  Value init = tensor::EmptyOp::create(b, loc, sizes, elementType);
+  AffineMap identity = b.getMultiDimIdentityMap(rank);
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, init.getType(), ValueRange{source}, ValueRange{init},
+      ArrayRef<AffineMap>{identity, identity}, iterators,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        linalg::YieldOp::create(
+            nb, nloc,
+            fromAccumulator(nb, nloc, args[0], elementType, isUnsigned));
+      });
+  return generic.getResult(0);
+}
+
+/// The whole lowering of one op; returns the result in the op's type.
+static FailureOr<Value> lowerResize(OpBuilder &b, Location loc,
+                                    ResizeSpec &spec, Type resultType) {
+  auto dataType = cast<RankedTensorType>(spec.data.getType());
+  int64_t rank = dataType.getRank();
+  Type elementType = dataType.getElementType();
+  bool isUnsigned = elementType.isUnsignedInteger();
+  FloatType accType = accumulatorType(elementType);
+
+  // arith works on signless integers: view unsigned data as signless.
+  Value source = spec.data;
+  if (isUnsigned) {
+    elementType = b.getIntegerType(elementType.getIntOrFloatBitWidth());
+    source = tensor::BitcastOp::create(b, loc, dataType.clone(elementType),
+                                       source);
+  }
+
+  // Padded lengths, before any allocation: the run-time table calls that
+  // validate sizes and scales come first.
+  SmallVector<OpFoldResult> paddedSizes =
+      tensor::getMixedSizes(b, loc, source);
+  bool hasPads = false;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t pad = spec.padsBegin[d] + spec.padsEnd[d];
+    if (pad == 0)
+      continue;
+    hasPads = true;
+    if (auto len = getConstantIntValue(paddedSizes[d]))
+      paddedSizes[d] = b.getIndexAttr(*len + pad);
+    else
+      paddedSizes[d] = arith::AddIOp::create(
+                           b, loc, asIndexValue(b, loc, paddedSizes[d]),
+                           arith::ConstantIndexOp::create(b, loc, pad))
+                           .getResult();
+  }
+
+  std::variant<bool, Value> antialias =
+      antialiasActive(b, loc, spec, paddedSizes);
+  SmallVector<AxisTables> tables;
+  for (auto [i, axis] : llvm::enumerate(spec.axes)) {
+    std::optional<int64_t> in = getConstantIntValue(paddedSizes[axis]);
+    std::optional<int64_t> out = getConstantIntValue(spec.outSizes[axis]);
+    bool staticScale = spec.shapeMode == ShapeCalcMode::Sizes ||
+                       spec.constantScales.has_value();
+    if (in && out && staticScale && std::holds_alternative<bool>(antialias)) {
+      float given = spec.shapeMode == ShapeCalcMode::Scales
+                        ? (*spec.constantScales)[i]
+                        : 1.0f;
+      rules::AxisTableParams params = rules::makeAxisTableParams(
+          spec.kernel, spec.coordinateMode, spec.nearestMode, spec.shapeMode,
+          given, *in, *out, std::get<bool>(antialias), spec.cubeCoeff);
+      tables.push_back(
+          buildConstantTables(b, loc, rules::buildAxisTable(params), accType));
+      continue;
+    }
+    Value active =
+        std::holds_alternative<Value>(antialias)
+            ? std::get<Value>(antialias)
+            : arith::ConstantOp::create(
+                  b, loc, b.getBoolAttr(std::get<bool>(antialias)))
+                  .getResult();
+    tables.push_back(buildRuntimeTables(b, loc, spec, i, paddedSizes[axis],
+                                        spec.outSizes[axis], active, accType));
+  }
+
+  if (hasPads) {
+    SmallVector<OpFoldResult> low, high;
+    for (int64_t d = 0; d < rank; ++d) {
+      low.push_back(b.getIndexAttr(spec.padsBegin[d]));
+      high.push_back(b.getIndexAttr(spec.padsEnd[d]));
+    }
+    source = tensor::PadOp::create(b, loc, Type(), source, low, high,
+                                   zeroOf(b, loc, elementType));
+  }
+
+  Value result;
+  if (spec.kernel == AxisKernel::Nearest) {
+    result = buildNearest(b, loc, source, spec.axes, tables, spec.outSizes);
+  } else {
+    // Shrinking axes first, growing axes last, so the expensive passes see
+    // the smaller tensors.
+    SmallVector<size_t> order = llvm::to_vector(
+        llvm::seq<size_t>(0, spec.axes.size()));
+    auto ratio = [&](size_t i) {
+      int64_t axis = spec.axes[i];
+      std::optional<int64_t> in = getConstantIntValue(paddedSizes[axis]);
+      std::optional<int64_t> out = getConstantIntValue(spec.outSizes[axis]);
+      return in && out && *in > 0 ? double(*out) / double(*in) : 1.0;
+    };
+    llvm::stable_sort(order,
+                      [&](size_t l, size_t r) { return ratio(l) < ratio(r); });
+    result = source;
+    for (size_t i : order) {
+      if (tables[i].isIdentity)
+        continue;
+      result = buildAxisPass(b, loc, result, spec.axes[i], tables[i],
+                             spec.outSizes[spec.axes[i]], accType,
+                             isUnsigned);
+    }
+    if (result != source && elementType != accType)
+      result = buildStore(b, loc, result, elementType, isUnsigned);
+  }
+
+  if (isUnsigned) {
+    auto type = cast<RankedTensorType>(result.getType());
+    result = tensor::BitcastOp::create(
+        b, loc, type.clone(dataType.getElementType()), result);
+  }
+  if (result.getType() != resultType)
+    result = tensor::CastOp::create(b, loc, resultType, result);
+  return result;
+}
+
+namespace {
+struct LowerInterpolateV4 : OpConversionPattern<InterpolateV4Op> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(InterpolateV4Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto dataType = dyn_cast<RankedTensorType>(op.getData().getType());
+    if (!dataType)
+      return op.emitOpError("cannot be lowered with unranked data");
+    std::optional<SmallVector<int64_t>> axes = op.getConstantAxes();
+    if (!axes)
+      return op.emitOpError(
+          "cannot be lowered with non-constant 'axes' (OpenVINO's CPU plugin "
+          "requires constant axes too)");
+    if (!isa<RankedTensorType>(op.getResult().getType()))
+      return op.emitOpError("cannot be lowered with an unranked result");
+    FailureOr<SmallVector<OpFoldResult>> outSizes =
+        buildResultSizes(rewriter, op.getLoc(), op);
+    if (failed(outSizes))
+      return op.emitOpError("cannot compute the result shape");
+
+    ResizeSpec spec;
+    spec.data = op.getData();
+    spec.axes = *axes;
+    spec.kernel = kernelFor(op.getMode());
+    spec.coordinateMode = op.getCoordinateTransformationMode();
+    spec.nearestMode = op.getNearestMode();
+    spec.shapeMode = op.getShapeCalculationMode();
+    spec.antialias = op.getAntialias();
+    spec.cubeCoeff = op.getCubeCoeff().convertToDouble();
+    spec.padsBegin = rules::resizePads(op.getPadsBegin(), dataType.getRank());
+    spec.padsEnd = rules::resizePads(op.getPadsEnd(), dataType.getRank());
+    spec.scales = op.getScales();
+    spec.constantScales = getConstantScales(op.getScales());
+    spec.outSizes = std::move(*outSizes);
+    FailureOr<Value> result = lowerResize(rewriter, op.getLoc(), spec,
+                                          op.getResult().getType());
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+};
+
+/// Interpolate-1 `area` (the other modes go through Interpolate-4).
+struct LowerInterpolateV1Area : OpConversionPattern<InterpolateV1Op> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(InterpolateV1Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op.getMode() != InterpolateV1Mode::Area)
+      return failure();
+    auto dataType = dyn_cast<RankedTensorType>(op.getData().getType());
+    if (!dataType || !isa<RankedTensorType>(op.getResult().getType()))
+      return op.emitOpError("cannot be lowered with unranked tensors");
+    FailureOr<SmallVector<OpFoldResult>> outSizes =
+        buildResultSizes(rewriter, op.getLoc(), op);
+    if (failed(outSizes))
+      return op.emitOpError("cannot compute the result shape");
+
+    ResizeSpec spec;
+    spec.data = op.getData();
+    spec.axes = llvm::to_vector(op.getAxes());
+    spec.kernel = AxisKernel::Area;
+    spec.coordinateMode = CoordinateTransformMode::Asymmetric;
+    spec.nearestMode = NearestMode::Simple;
+    spec.shapeMode = ShapeCalcMode::Sizes;
+    spec.antialias = false;
+    spec.cubeCoeff = -0.75;
+    spec.padsBegin = rules::resizePads(op.getPadsBegin(), dataType.getRank());
+    spec.padsEnd = rules::resizePads(op.getPadsEnd(), dataType.getRank());
+    spec.outSizes = std::move(*outSizes);
+    FailureOr<Value> result = lowerResize(rewriter, op.getLoc(), spec,
+                                          op.getResult().getType());
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, *result);
+    return success();
+  }
+};
+
+struct ConvertInterpToLinalgPass
+    : interp::impl::ConvertInterpToLinalgBase<ConvertInterpToLinalgPass> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    ConversionTarget target(*ctx);
+    target.addIllegalDialect<InterpDialect>();
+    target.addLegalDialect<arith::ArithDialect, bufferization::BufferizationDialect,
+                           func::FuncDialect, linalg::LinalgDialect,
+                           math::MathDialect, memref::MemRefDialect,
+                           tensor::TensorDialect>();
+    RewritePatternSet patterns(ctx);
+    populateInterpToLinalgConversionPatterns(patterns);
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace
+
+void interp::populateInterpToLinalgConversionPatterns(
+    RewritePatternSet &patterns) {
+  populateLegalizeV1Patterns(patterns);
+  patterns.add<LowerInterpolateV4, LowerInterpolateV1Area>(
+      patterns.getContext());
+}

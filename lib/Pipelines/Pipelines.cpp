@@ -1,0 +1,74 @@
+//===- Pipelines.cpp - interp pass pipelines ------------------------------===//
+
+#include "interp/Pipelines/Pipelines.h"
+#include "interp/Conversion/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::interp;
+
+/// interp ops to bufferized linalg on memrefs with deallocations.
+static void addInterpToBufferizedLinalg(OpPassManager &pm) {
+  pm.addPass(createConvertInterpToLinalg());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  bufferization::BufferDeallocationPipelineOptions dealloc;
+  bufferization::buildBufferDeallocationPipeline(pm, dealloc);
+  pm.addPass(createCanonicalizerPass());
+}
+
+void interp::buildInterpToAffinePipeline(OpPassManager &pm,
+                                         const InterpPipelineOptions &) {
+  addInterpToBufferizedLinalg(pm);
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToAffineLoopsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void interp::buildInterpToLLVMPipeline(OpPassManager &pm,
+                                       const InterpPipelineOptions &) {
+  addInterpToBufferizedLinalg(pm);
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  // expand-strided-metadata creates affine.apply, so it runs before
+  // lower-affine.
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createInterpCheckLoweredToLLVM());
+}
+
+void interp::registerInterpPipelines() {
+  PassPipelineRegistration<InterpPipelineOptions>(
+      "interp-to-affine",
+      "Lower interp ops to bufferized affine.for loop nests on memrefs",
+      buildInterpToAffinePipeline);
+  PassPipelineRegistration<InterpPipelineOptions>(
+      "interp-to-llvm",
+      "Lower a module of interp, func, arith, tensor, bufferization and "
+      "linalg ops to the LLVM dialect (fails if anything is left)",
+      buildInterpToLLVMPipeline);
+}

@@ -1,0 +1,207 @@
+//===- AxisTable.cpp - per-axis index/weight tables -----------------------===//
+
+#include "interp/Semantics/AxisTable.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace mlir::interp;
+using namespace mlir::interp::rules;
+
+namespace {
+/// One output index's taps before they are laid out in a fixed-width row.
+struct Row {
+  std::vector<int64_t> indices;
+  std::vector<double> weights;
+  void add(int64_t index, double weight) {
+    indices.push_back(index);
+    weights.push_back(weight);
+  }
+};
+} // namespace
+
+static double coordinateOf(const AxisTableParams &p, int64_t o) {
+  return transformCoordinate(p.coordinateMode, o, p.scale, p.outLength,
+                             p.inLength);
+}
+
+static Row nearestRow(const AxisTableParams &p, int64_t o) {
+  double c = coordinateOf(p, o);
+  int64_t index = roundNearest(p.nearestMode, c, /*isDownsample=*/p.scale < 1);
+  Row row;
+  row.add(clampIndex(index, p.inLength), 1.0);
+  return row;
+}
+
+static Row linearOnnxRow(const AxisTableParams &p, int64_t o) {
+  double last = static_cast<double>(p.inLength - 1);
+  double c = std::max(0.0, std::min(coordinateOf(p, o), last));
+  int64_t i1 = std::min(static_cast<int64_t>(c), p.inLength - 1);
+  int64_t i2 = std::min(i1 + 1, p.inLength - 1);
+  double d1 = std::fabs(c - static_cast<double>(i1));
+  double d2 = std::fabs(c - static_cast<double>(i2));
+  if (i1 == i2)
+    d1 = d2 = 0.5;
+  Row row;
+  row.add(i1, d2);
+  row.add(i2, d1);
+  return row;
+}
+
+static Row cubicRow(const AxisTableParams &p, int64_t o) {
+  double c = coordinateOf(p, o);
+  double base = std::floor(c);
+  double s = c - base;
+  const double distances[4] = {s + 1.0, s, 1.0 - s, 2.0 - s};
+  Row row;
+  for (int k = 0; k < 4; ++k)
+    row.add(clampIndex(static_cast<int64_t>(base) - 1 + k, p.inLength),
+            cubicWeight(p.cubeCoeff, distances[k]));
+  return row;
+}
+
+/// The triangle filter's taps that fall inside the input, normalized by their
+/// sum. The N-D weight sum is the product of these per-axis sums, so a zero
+/// sum on one axis makes the element 0, as the rule requires.
+static Row linearRow(const AxisTableParams &p, int64_t o) {
+  double c = coordinateOf(p, o);
+  double a = p.antialiasFactor;
+  int64_t radius = linearRadius(p.scale, a);
+  int64_t centre = static_cast<int64_t>(roundHalfAwayFromZero(c));
+  Row row;
+  double sum = 0.0;
+  for (int64_t t = centre - radius; t <= centre + radius; ++t) {
+    if (t < 0 || t >= p.inLength)
+      continue;
+    double w = triangleWeight(a, c - static_cast<double>(t));
+    if (w == 0.0)
+      continue;
+    row.add(t, w);
+    sum += w;
+  }
+  for (double &w : row.weights)
+    w = sum == 0.0 ? 0.0 : w / sum;
+  return row;
+}
+
+/// Output index o covers [o * in / out, (o + 1) * in / out); input sample i
+/// covers [i, i + 1).
+static Row areaRow(const AxisTableParams &p, int64_t o) {
+  double ratio = static_cast<double>(p.inLength) / p.outLength;
+  double lo = o * ratio;
+  double hi = (o + 1) * ratio;
+  Row row;
+  int64_t first = static_cast<int64_t>(std::floor(lo));
+  int64_t last = std::min<int64_t>(static_cast<int64_t>(std::ceil(hi)),
+                                   p.inLength);
+  for (int64_t i = first; i < last; ++i) {
+    double overlap = std::min(hi, i + 1.0) - std::max(lo, static_cast<double>(i));
+    if (overlap > 0.0)
+      row.add(i, overlap / (hi - lo));
+  }
+  return row;
+}
+
+static Row buildRow(const AxisTableParams &p, int64_t o) {
+  switch (p.kernel) {
+  case AxisKernel::Nearest:
+    return nearestRow(p, o);
+  case AxisKernel::LinearOnnx:
+    return linearOnnxRow(p, o);
+  case AxisKernel::Cubic:
+    return cubicRow(p, o);
+  case AxisKernel::Linear:
+    return linearRow(p, o);
+  case AxisKernel::Area:
+    return areaRow(p, o);
+  }
+  return Row();
+}
+
+AxisTable rules::buildAxisTable(const AxisTableParams &params) {
+  std::vector<Row> rows;
+  rows.reserve(params.outLength);
+  size_t taps = 1;
+  for (int64_t o = 0; o < params.outLength; ++o) {
+    rows.push_back(buildRow(params, o));
+    taps = std::max(taps, rows.back().indices.size());
+  }
+  AxisTable table;
+  table.inLength = params.inLength;
+  table.outLength = params.outLength;
+  table.taps = static_cast<int64_t>(taps);
+  table.indices.assign(params.outLength * taps, 0);
+  table.weights.assign(params.outLength * taps, 0.0);
+  for (int64_t o = 0; o < params.outLength; ++o) {
+    const Row &row = rows[o];
+    // Unused taps repeat a valid index with weight 0, so every load stays in
+    // bounds without a branch.
+    int64_t fill = row.indices.empty() ? 0 : row.indices.front();
+    for (size_t k = 0; k < taps; ++k) {
+      bool used = k < row.indices.size();
+      table.indices[o * taps + k] = used ? row.indices[k] : fill;
+      table.weights[o * taps + k] = used ? row.weights[k] : 0.0;
+    }
+  }
+  return table;
+}
+
+int64_t rules::axisTableTaps(const AxisTableParams &params) {
+  return buildAxisTable(params).taps;
+}
+
+bool AxisTable::isIdentity() const {
+  if (inLength != outLength)
+    return false;
+  for (int64_t o = 0; o < outLength; ++o) {
+    for (int64_t k = 0; k < taps; ++k) {
+      double w = weights[o * taps + k];
+      int64_t i = indices[o * taps + k];
+      if (w != 0.0 && (i != o || w != 1.0))
+        return false;
+      if (w == 0.0 && k == 0)
+        return false;
+    }
+  }
+  return true;
+}
+
+AxisTableParams rules::makeAxisTableParams(
+    AxisKernel kernel, CoordinateTransformMode coordinateMode,
+    NearestMode nearestMode, ShapeCalcMode shapeMode, float givenScale,
+    int64_t inLength, int64_t outLength, bool antialiasActive,
+    double cubeCoeff) {
+  AxisTableParams params;
+  params.kernel = kernel;
+  params.coordinateMode = coordinateMode;
+  params.nearestMode = nearestMode;
+  params.inLength = inLength;
+  params.outLength = outLength;
+  params.scale = coordinateScale(shapeMode, givenScale, outLength, inLength);
+  params.antialiasFactor = antialiasActive ? params.scale : 1.0;
+  params.cubeCoeff = static_cast<double>(static_cast<float>(cubeCoeff));
+  return params;
+}
+
+const char *rules::validateAxisTableParams(ShapeCalcMode shapeMode,
+                                           float givenScale, int64_t inLength,
+                                           int64_t outLength) {
+  if (inLength < 0)
+    return "negative input length";
+  if (outLength < 0)
+    return "negative output size";
+  if (outLength > kMaxDimension)
+    return "output size exceeds the supported maximum of 2^48";
+  if (shapeMode == ShapeCalcMode::Scales) {
+    if (!isValidScale(givenScale))
+      return "scale must be finite and > 0";
+    std::optional<int64_t> expected = scaledLength(inLength, givenScale);
+    if (!expected)
+      return "scale makes the output size exceed the supported maximum";
+    if (*expected != outLength)
+      return "output size does not match the scale";
+  }
+  if (inLength == 0 && outLength > 0)
+    return "cannot interpolate an empty input to a non-empty output";
+  return nullptr;
+}
