@@ -4,6 +4,7 @@
 #include "interp/Conversion/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -44,6 +45,13 @@ void interp::buildInterpToLLVMPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // bf16 conversions become integer ops instead of compiler-rt calls
+  // (__truncsfbf2) that a JIT or a plain link may not find.
+  arith::ArithExpandOpsPassOptions expand;
+  expand.includeBf16 = true;
+  pm.addPass(arith::createArithExpandOpsPass(expand));
+  // bufferization.clone from the deallocation pipeline.
+  pm.addPass(createConvertBufferizationToMemRefPass());
   // expand-strided-metadata creates affine.apply, so it runs before
   // lower-affine.
   pm.addPass(memref::createExpandStridedMetadataPass());

@@ -114,8 +114,8 @@ static double load16BitFloat(ElementType type, const uint8_t *src) {
   llvm::APFloat value(semanticsOf16Bit(type),
                       llvm::APInt(16, readAs<uint16_t>(src)));
   bool losesInfo;
-  value.convert(llvm::APFloat::IEEEdouble(),
-                llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  value.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+                &losesInfo);
   return value.convertToDouble();
 }
 
@@ -162,9 +162,8 @@ void reference::detail::storeRounded(ElementType type, uint8_t *dst,
   switch (type) {
   case ElementType::F16:
   case ElementType::BF16:
-    return writeAs<uint16_t>(
-        dst, static_cast<uint16_t>(
-                 narrowFloatBits(semanticsOf16Bit(type), value)));
+    return writeAs<uint16_t>(dst, static_cast<uint16_t>(narrowFloatBits(
+                                      semanticsOf16Bit(type), value)));
   case ElementType::F32:
     return writeAs<uint32_t>(dst, static_cast<uint32_t>(narrowFloatBits(
                                       llvm::APFloat::IEEEsingle(), value)));

@@ -26,17 +26,15 @@ static llvm::Error checkOperands(const Tensor &data,
   if (llvm::Error error = checkData(kOp, data))
     return error;
   int64_t rank = data.shape.size();
-  if (llvm::Error error =
-          checkPads(kOp, attrs.padsBegin, attrs.padsEnd, rank))
+  if (llvm::Error error = checkPads(kOp, attrs.padsBegin, attrs.padsEnd, rank))
     return error;
   if (llvm::Error error =
           checkAxes(kOp, attrs.axes, rank, /*strictlyIncreasing=*/true))
     return error;
   if (target.size() != attrs.axes.size())
-    return makeError(kOp, "'target_spatial_shape' has " +
-                              llvm::Twine(target.size()) +
-                              " elements but 'axes' has " +
-                              llvm::Twine(attrs.axes.size()));
+    return makeError(
+        kOp, "'target_spatial_shape' has " + llvm::Twine(target.size()) +
+                 " elements but 'axes' has " + llvm::Twine(attrs.axes.size()));
   for (auto [i, size] : llvm::enumerate(target))
     if (size < 0)
       return makeError(kOp, "'target_spatial_shape' value " +
@@ -85,8 +83,8 @@ static void evaluateArea(const Tensor &padded, llvm::ArrayRef<int64_t> axes,
       start[axis] = o * inLength / outLength;
       end[axis] = (o + 1.0) * inLength / outLength;
       length[axis] = inLength / outLength;
-      first[axis] = std::max<int64_t>(
-          0, static_cast<int64_t>(std::floor(start[axis])));
+      first[axis] =
+          std::max<int64_t>(0, static_cast<int64_t>(std::floor(start[axis])));
       last[axis] = std::min<int64_t>(
           inShape[axis] - 1, static_cast<int64_t>(std::ceil(end[axis])) - 1);
     }
@@ -108,10 +106,10 @@ static void evaluateArea(const Tensor &padded, llvm::ArrayRef<int64_t> axes,
   }
 }
 
-static llvm::Expected<Tensor> evaluateAreaMode(
-    const Tensor &data, llvm::ArrayRef<int64_t> padsBegin,
-    llvm::ArrayRef<int64_t> padsEnd, llvm::ArrayRef<int64_t> axes,
-    llvm::ArrayRef<int64_t> outShape) {
+static llvm::Expected<Tensor>
+evaluateAreaMode(const Tensor &data, llvm::ArrayRef<int64_t> padsBegin,
+                 llvm::ArrayRef<int64_t> padsEnd, llvm::ArrayRef<int64_t> axes,
+                 llvm::ArrayRef<int64_t> outShape) {
   Tensor result = Tensor::zeros(data.type, outShape);
   if (result.numElements() == 0)
     return result;

@@ -61,8 +61,7 @@ resolveOperands(const Tensor &data, llvm::ArrayRef<int64_t> sizes,
   if (llvm::Error error = checkData(kOp, data))
     return std::move(error);
   int64_t rank = data.shape.size();
-  if (llvm::Error error =
-          checkPads(kOp, attrs.padsBegin, attrs.padsEnd, rank))
+  if (llvm::Error error = checkPads(kOp, attrs.padsBegin, attrs.padsEnd, rank))
     return std::move(error);
   if (!std::isfinite(attrs.cubeCoeff))
     return makeError(kOp, "'cube_coeff' must be finite, got " +
@@ -108,12 +107,11 @@ resolveOperands(const Tensor &data, llvm::ArrayRef<int64_t> sizes,
                                   " at index " + llvm::Twine(i) +
                                   " must be finite and > 0");
       if (!rules::scaledLength(r.paddedShape[r.axes[i]], scale))
-        return makeError(kOp, "'scales' value " + formatNumber(scale) +
-                                  " at index " + llvm::Twine(i) +
-                                  " makes output dimension " +
-                                  llvm::Twine(r.axes[i]) +
-                                  " exceed the supported " +
-                                  llvm::Twine(rules::kMaxDimension));
+        return makeError(
+            kOp, "'scales' value " + formatNumber(scale) + " at index " +
+                     llvm::Twine(i) + " makes output dimension " +
+                     llvm::Twine(r.axes[i]) + " exceed the supported " +
+                     llvm::Twine(rules::kMaxDimension));
     }
   }
 
@@ -135,9 +133,9 @@ resolveOperands(const Tensor &data, llvm::ArrayRef<int64_t> sizes,
   // Step 4: the scale each axis's coordinate transform divides by.
   for (auto [i, axis] : llvm::enumerate(r.axes)) {
     float given = sizesMode ? 0.0f : scales[i];
-    r.axisScales.push_back(rules::coordinateScale(
-        attrs.shapeCalculationMode, given, r.outputShape[axis],
-        r.paddedShape[axis]));
+    r.axisScales.push_back(rules::coordinateScale(attrs.shapeCalculationMode,
+                                                  given, r.outputShape[axis],
+                                                  r.paddedShape[axis]));
   }
   return r;
 }
@@ -186,8 +184,7 @@ static void evaluateNearest(const Tensor &padded, const ResolvedV4 &r,
 
 /// linear: the triangle filter of width `a` around `c`. Taps outside the
 /// input are dropped (not clamped).
-static AxisTaps linearTaps(double c, double scale, double a,
-                           int64_t inLength) {
+static AxisTaps linearTaps(double c, double scale, double a, int64_t inLength) {
   double centre = rules::roundHalfAwayFromZero(c);
   int64_t first = 0, last = inLength - 1;
   // rules::linearRadius converts ceil(2/a) to int64, which overflows for a
@@ -197,9 +194,8 @@ static AxisTaps linearTaps(double c, double scale, double a,
     double radius = static_cast<double>(rules::linearRadius(scale, a));
     first = std::max<int64_t>(
         0, static_cast<int64_t>(limitToAxis(centre - radius, inLength)));
-    last = std::min<int64_t>(
-        inLength - 1,
-        static_cast<int64_t>(limitToAxis(centre + radius, inLength)));
+    last = std::min<int64_t>(inLength - 1, static_cast<int64_t>(limitToAxis(
+                                               centre + radius, inLength)));
   }
   AxisTaps taps;
   for (int64_t t = first; t <= last; ++t)
@@ -271,7 +267,8 @@ static Acc blend(const Tensor &padded, llvm::ArrayRef<int64_t> paddedShape,
 template <typename Acc>
 static void evaluateWeighted(const Tensor &padded, const ResolvedV4 &r,
                              const V4Attributes &attrs, Tensor &result) {
-  // linear: antialias widens every axis once any axis downsamples.
+  // linear: antialias, when active, sets a = scale on every axis (upsampled
+  // ones included) as soon as any axis downsamples.
   bool anyDownsample =
       llvm::any_of(r.axisScales, [](double scale) { return scale < 1.0; });
   bool antialias = attrs.antialias && anyDownsample;
@@ -289,8 +286,7 @@ static void evaluateWeighted(const Tensor &padded, const ResolvedV4 &r,
       double scale = r.axisScales[i];
       switch (attrs.mode) {
       case InterpolateMode::Linear:
-        taps.push_back(
-            linearTaps(c, scale, antialias ? scale : 1.0, inLength));
+        taps.push_back(linearTaps(c, scale, antialias ? scale : 1.0, inLength));
         break;
       case InterpolateMode::LinearOnnx:
         taps.push_back(linearOnnxTaps(c, inLength));

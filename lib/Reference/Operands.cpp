@@ -84,8 +84,8 @@ llvm::Error reference::detail::checkPads(llvm::StringRef op,
                                          llvm::ArrayRef<int64_t> padsBegin,
                                          llvm::ArrayRef<int64_t> padsEnd,
                                          int64_t rank) {
-  for (auto [name, pads] : {std::pair{"pads_begin", padsBegin},
-                            std::pair{"pads_end", padsEnd}}) {
+  for (auto [name, pads] :
+       {std::pair{"pads_begin", padsBegin}, std::pair{"pads_end", padsEnd}}) {
     for (auto [i, pad] : llvm::enumerate(pads))
       if (pad < 0 || pad > rules::kMaxDimension)
         return makeError(op, llvm::Twine("'") + name + "' value " +
@@ -96,10 +96,9 @@ llvm::Error reference::detail::checkPads(llvm::StringRef op,
     // Decision shared with the verifier: a longer list is an error rather
     // than silently truncated.
     if (static_cast<int64_t>(pads.size()) > rank)
-      return makeError(op, llvm::Twine("'") + name + "' has " +
-                               llvm::Twine(pads.size()) +
-                               " entries, more than the data rank " +
-                               llvm::Twine(rank));
+      return makeError(
+          op, llvm::Twine("'") + name + "' has " + llvm::Twine(pads.size()) +
+                  " entries, more than the data rank " + llvm::Twine(rank));
   }
   return llvm::Error::success();
 }
@@ -129,9 +128,8 @@ llvm::Error reference::detail::checkOutputShape(
     llvm::ArrayRef<int64_t> paddedShape, llvm::ArrayRef<int64_t> axes) {
   for (auto [d, dim] : llvm::enumerate(outShape))
     if (dim > rules::kMaxDimension)
-      return makeError(op, "output dimension " + llvm::Twine(d) +
-                               " would be " + llvm::Twine(dim) +
-                               ", more than the supported " +
+      return makeError(op, "output dimension " + llvm::Twine(d) + " would be " +
+                               llvm::Twine(dim) + ", more than the supported " +
                                llvm::Twine(rules::kMaxDimension));
   for (int64_t axis : axes)
     if (paddedShape[axis] == 0 && outShape[axis] > 0)

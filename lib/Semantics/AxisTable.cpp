@@ -49,7 +49,10 @@ static Row linearOnnxRow(const AxisTableParams &p, int64_t o) {
 }
 
 static Row cubicRow(const AxisTableParams &p, int64_t o) {
-  double c = coordinateOf(p, o);
+  // Beyond 4 samples outside the input every tap clamps to the edge sample
+  // and the weights sum to 1, so bounding c keeps the result and keeps the
+  // conversion to int64 defined.
+  double c = std::max(-4.0, std::min(coordinateOf(p, o), p.inLength + 4.0));
   double base = std::floor(c);
   double s = c - base;
   const double distances[4] = {s + 1.0, s, 1.0 - s, 2.0 - s};
@@ -66,13 +69,16 @@ static Row cubicRow(const AxisTableParams &p, int64_t o) {
 static Row linearRow(const AxisTableParams &p, int64_t o) {
   double c = coordinateOf(p, o);
   double a = p.antialiasFactor;
-  int64_t radius = linearRadius(p.scale, a);
-  int64_t centre = static_cast<int64_t>(roundHalfAwayFromZero(c));
+  double radius = static_cast<double>(linearRadius(p.scale, a));
+  double centre = roundHalfAwayFromZero(c);
+  // Taps outside the input are dropped: iterate over the window's
+  // intersection with [0, inLength - 1] only.
+  double first = std::max(0.0, centre - radius);
+  double last = std::min(static_cast<double>(p.inLength - 1), centre + radius);
   Row row;
   double sum = 0.0;
-  for (int64_t t = centre - radius; t <= centre + radius; ++t) {
-    if (t < 0 || t >= p.inLength)
-      continue;
+  for (int64_t t = static_cast<int64_t>(first);
+       first <= last && t <= static_cast<int64_t>(last); ++t) {
     double w = triangleWeight(a, c - static_cast<double>(t));
     if (w == 0.0)
       continue;

@@ -81,6 +81,9 @@ double rules::transformCoordinate(CoordinateTransformMode mode, int64_t x,
 }
 
 int64_t rules::roundNearest(NearestMode mode, double c, bool isDownsample) {
+  // The result is clamped to the input afterwards; bounding the coordinate
+  // first keeps the conversions to int64 defined for extreme scales.
+  c = std::max(-4.0, std::min(c, 4.0e18));
   switch (mode) {
   case NearestMode::RoundPreferFloor:
     if (c == std::trunc(c) + 0.5)
@@ -122,7 +125,9 @@ double rules::triangleWeight(double a, double d) {
 int64_t rules::linearRadius(double scale, double a) {
   if (scale > 1.0)
     return 2;
-  return static_cast<int64_t>(std::ceil(2.0 / a));
+  // A window wider than any input covers every tap; bound it so the
+  // conversion stays defined for tiny antialias factors.
+  return static_cast<int64_t>(std::min(std::ceil(2.0 / a), 4.0e18));
 }
 
 bool rules::isLinearOnnxAxes(int64_t rank, llvm::ArrayRef<int64_t> axes) {

@@ -82,8 +82,8 @@ void expectValues(const Tensor &actual, llvm::ArrayRef<double> expected,
 
 TEST(ReferenceNearest, Upsample2xAsymmetricFloor) {
   // c = x / 2, floor -> sources 0, 0, 1, 1 on each axis.
-  Tensor data = Tensor::fromDoubles(ElementType::F32, {1, 1, 2, 2},
-                                    {1, 2, 3, 4});
+  Tensor data =
+      Tensor::fromDoubles(ElementType::F32, {1, 1, 2, 2}, {1, 2, 3, 4});
   V4Attributes attrs =
       v4(InterpolateMode::Nearest, CoordinateTransformMode::Asymmetric);
   attrs.nearestMode = NearestMode::Floor;
@@ -152,7 +152,8 @@ TEST(ReferenceNearest, CopiesBitsOfEveryType) {
   EXPECT_EQ(outBytes.data, (std::vector<uint8_t>{255, 255, 7, 7}));
 
   Tensor wide = Tensor::zeros(ElementType::I64, {2});
-  int64_t big[2] = {(int64_t(1) << 62) + 1, std::numeric_limits<int64_t>::min()};
+  int64_t big[2] = {(int64_t(1) << 62) + 1,
+                    std::numeric_limits<int64_t>::min()};
   std::memcpy(wide.data.data(), big, sizeof(big));
   Tensor outWide = mustEvaluateV4(wide, {4}, {}, std::nullopt, attrs);
   int64_t got[4];
@@ -219,8 +220,8 @@ TEST(ReferenceLinearOnnx, HalfPixel2x2To4x4) {
   // clamped to 0, 0.25, 0.75, 1. The input is f(r, c) = 1 + c + 2r, which
   // bilinear interpolation reproduces: out = 1 + p[x] + 2 p[y] with
   // p = (0, 0.25, 0.75, 1). All values are exact in float32.
-  Tensor data = Tensor::fromDoubles(ElementType::F32, {1, 1, 2, 2},
-                                    {1, 2, 3, 4});
+  Tensor data =
+      Tensor::fromDoubles(ElementType::F32, {1, 1, 2, 2}, {1, 2, 3, 4});
   Shape axes{2, 3};
   Tensor out = mustEvaluateV4(
       data, {4, 4}, {}, llvm::ArrayRef(axes),
@@ -238,10 +239,10 @@ TEST(ReferenceLinearOnnx, ScalesModeDividesByGivenScale) {
   // row is (0, 10), so the values are 0, 10 / 1.9 = 5.26316, 10. (With
   // out/in = 1.5 the middle value would be 6.667.)
   Tensor data = Tensor::fromDoubles(ElementType::F32, {1, 2}, {0, 10});
-  Tensor out = mustEvaluateV4(
-      data, {}, {1.0f, 1.9f}, std::nullopt,
-      v4(InterpolateMode::LinearOnnx, CoordinateTransformMode::Asymmetric,
-         ShapeCalcMode::Scales));
+  Tensor out = mustEvaluateV4(data, {}, {1.0f, 1.9f}, std::nullopt,
+                              v4(InterpolateMode::LinearOnnx,
+                                 CoordinateTransformMode::Asymmetric,
+                                 ShapeCalcMode::Scales));
   EXPECT_EQ(out.shape, (Shape{1, 3}));
   expectValues(out, {0.0, 10.0 / 1.9, 10.0}, 1e-5);
 }
@@ -336,10 +337,10 @@ TEST(ReferenceLinear, NoWeightGivesZero) {
   // the radius-2 window is dropped, the weight sum is 0 and the result 0.
   Tensor data = Tensor::fromDoubles(ElementType::F32, {1000000},
                                     std::vector<double>(1000000, 5.0));
-  Tensor out = mustEvaluateV4(
-      data, {}, {1e-7f}, std::nullopt,
-      v4(InterpolateMode::Linear, CoordinateTransformMode::HalfPixel,
-         ShapeCalcMode::Scales));
+  Tensor out = mustEvaluateV4(data, {}, {1e-7f}, std::nullopt,
+                              v4(InterpolateMode::Linear,
+                                 CoordinateTransformMode::HalfPixel,
+                                 ShapeCalcMode::Scales));
   EXPECT_EQ(out.shape, (Shape{1}));
   expectValues(out, {0.0});
 }
@@ -405,9 +406,8 @@ TEST(ReferenceCubic, ConstantStaysConstant) {
 ///   5:  2.25 0 1 1 1         1 - w(1.25)                   =  1.10546875
 ///   6:  2.75 0 1 1 1         1 - w(1.75)                   =  1.03515625
 ///   7:  3.25 1 1 1 1         1
-const double kStepResponse[8] = {0,         -0.03515625, -0.10546875,
-                                 0.2265625, 0.7734375,   1.10546875,
-                                 1.03515625, 1};
+const double kStepResponse[8] = {0,         -0.03515625, -0.10546875, 0.2265625,
+                                 0.7734375, 1.10546875,  1.03515625,  1};
 
 TEST(ReferenceCubic, StepOvershootsInFloat) {
   Tensor data = Tensor::fromDoubles(ElementType::F32, {4}, {0, 0, 255, 255});
@@ -453,8 +453,8 @@ TEST(ReferenceCubic, CubeCoeffIsUsed) {
 }
 
 TEST(ReferenceCubic, Upsample64ConstantStaysConstant) {
-  Tensor data = Tensor::fromDoubles(ElementType::F32, {2},
-                                    std::vector<double>(2, 100.0));
+  Tensor data =
+      Tensor::fromDoubles(ElementType::F32, {2}, std::vector<double>(2, 100.0));
   Tensor out = mustEvaluateV4(
       data, {128}, {}, std::nullopt,
       v4(InterpolateMode::Cubic, CoordinateTransformMode::HalfPixel));
@@ -513,8 +513,7 @@ TEST(ReferenceStore, IntegerRoundsTiesToEven) {
   EXPECT_EQ(out.data, (std::vector<uint8_t>{1, 2, 2, 2, 2, 3}));
 
   // Negative ties: -1.5 -> -2, -2.5 -> -2 (in float64 for i32).
-  Tensor neg =
-      Tensor::fromDoubles(ElementType::I32, {2, 2}, {-1, -2, -2, -3});
+  Tensor neg = Tensor::fromDoubles(ElementType::I32, {2, 2}, {-1, -2, -2, -3});
   Tensor outNeg = mustEvaluateV4(neg, {2, 3}, {}, std::nullopt, attrs);
   expectValues(outNeg, {-1, -2, -2, -2, -2, -3});
 }
@@ -526,8 +525,8 @@ TEST(ReferenceStore, I64Saturates) {
   // x = 2 is v * -27/256 = -837 * 2^50; x = 7 is v.
   int64_t v = int64_t(31) << 58;
   auto attrs = v4(InterpolateMode::Cubic, CoordinateTransformMode::HalfPixel);
-  Tensor data = Tensor::fromDoubles(ElementType::I64, {4},
-                                    {0, 0, double(v), double(v)});
+  Tensor data =
+      Tensor::fromDoubles(ElementType::I64, {4}, {0, 0, double(v), double(v)});
   Tensor out = mustEvaluateV4(data, {8}, {}, std::nullopt, attrs);
   int64_t got[8];
   ASSERT_EQ(out.data.size(), sizeof(got));
@@ -581,11 +580,11 @@ TEST(ReferenceStore, F16RoundsToNearestEven) {
 
 TEST(ReferenceStore, F16Conversions) {
   Tensor t = Tensor::zeros(ElementType::F16, {5});
-  t.setFromDouble(0, 0.1);      // nearest f16 is 0x2E66 = 0.0999755859375
-  t.setFromDouble(1, 70000.0);  // beyond 65504: overflows to +inf
+  t.setFromDouble(0, 0.1);     // nearest f16 is 0x2E66 = 0.0999755859375
+  t.setFromDouble(1, 70000.0); // beyond 65504: overflows to +inf
   t.setFromDouble(2, std::nan(""));
   t.setFromDouble(3, -INFINITY);
-  t.setFromDouble(4, 65519.0);  // below the 65520 midpoint: rounds to 65504
+  t.setFromDouble(4, 65519.0); // below the 65520 midpoint: rounds to 65504
   uint16_t bits[5];
   std::memcpy(bits, t.data.data(), sizeof(bits));
   EXPECT_EQ(bits[0], 0x2E66);
@@ -639,12 +638,11 @@ TEST(ReferenceV1, Area2DBlocksAndBatch) {
     for (int i = 0; i < 16; ++i)
       values.push_back(i + 100 * c);
   Tensor data = Tensor::fromDoubles(ElementType::F64, {1, 2, 4, 4}, values);
-  Tensor out = mustEvaluateV1(data, {2, 2},
-                              v1(InterpolateV1Mode::Area, {2, 3}, false));
+  Tensor out =
+      mustEvaluateV1(data, {2, 2}, v1(InterpolateV1Mode::Area, {2, 3}, false));
   EXPECT_EQ(out.shape, (Shape{1, 2, 2, 2}));
   // (0+1+4+5)/4 = 2.5, (2+3+6+7)/4 = 4.5, (8+9+12+13)/4 = 10.5, 12.5.
-  expectValues(out, {2.5, 4.5, 10.5, 12.5, 102.5, 104.5, 110.5, 112.5},
-               1e-12);
+  expectValues(out, {2.5, 4.5, 10.5, 12.5, 102.5, 104.5, 110.5, 112.5}, 1e-12);
 }
 
 TEST(ReferenceV1, AreaUpsampleAndDownsample64) {
@@ -683,8 +681,8 @@ TEST(ReferenceV1, AreaRunsOnPaddedInput) {
 TEST(ReferenceV1, LinearNchwIsLinearOnnxAsymmetric) {
   // asymmetric c = x / 2 = 0, 0.5, 1, 1.5 -> clamped 1; f = 1 + c + 2r:
   // out = 1 + p[x] + 2 p[y] with p = (0, 0.5, 1, 1).
-  Tensor data = Tensor::fromDoubles(ElementType::F32, {1, 1, 2, 2},
-                                    {1, 2, 3, 4});
+  Tensor data =
+      Tensor::fromDoubles(ElementType::F32, {1, 1, 2, 2}, {1, 2, 3, 4});
   Tensor out = mustEvaluateV1(data, {4, 4},
                               v1(InterpolateV1Mode::Linear, {2, 3}, false));
   EXPECT_EQ(out.shape, (Shape{1, 1, 4, 4}));
@@ -744,7 +742,8 @@ TEST(ReferenceEdges, EmptyOutputs) {
   Tensor out3 = mustEvaluateV4(none, {0}, {}, std::nullopt, attrs);
   EXPECT_EQ(out3.shape, (Shape{0}));
 
-  Tensor out4 = mustEvaluateV1(data, {0}, v1(InterpolateV1Mode::Area, {0}, false));
+  Tensor out4 =
+      mustEvaluateV1(data, {0}, v1(InterpolateV1Mode::Area, {0}, false));
   EXPECT_EQ(out4.shape, (Shape{0}));
 }
 
@@ -769,30 +768,31 @@ TEST(ReferenceEdges, LengthOneOutputs) {
 }
 
 TEST(ReferenceErrors, InvalidV4Operands) {
-  Tensor data = Tensor::fromDoubles(ElementType::F32, {2, 3}, {1, 2, 3, 4, 5, 6});
+  Tensor data =
+      Tensor::fromDoubles(ElementType::F32, {2, 3}, {1, 2, 3, 4, 5, 6});
   auto nearest =
       v4(InterpolateMode::Nearest, CoordinateTransformMode::HalfPixel);
-  auto scalesMode = v4(InterpolateMode::Nearest,
-                       CoordinateTransformMode::HalfPixel,
-                       ShapeCalcMode::Scales);
+  auto scalesMode =
+      v4(InterpolateMode::Nearest, CoordinateTransformMode::HalfPixel,
+         ShapeCalcMode::Scales);
   Shape outOfRange{2}, negative{-1}, duplicate{1, 1}, one{1};
 
   Tensor scalar = Tensor::fromDoubles(ElementType::F32, {}, {1});
   EXPECT_NE(errorOf(evaluateV4(scalar, {}, {}, std::nullopt, nearest))
                 .find("rank >= 1"),
             std::string::npos);
-  EXPECT_NE(errorOf(evaluateV4(data, {4}, {}, llvm::ArrayRef(outOfRange),
-                               nearest))
-                .find("out of range"),
-            std::string::npos);
-  EXPECT_NE(errorOf(evaluateV4(data, {4}, {}, llvm::ArrayRef(negative),
-                               nearest))
-                .find("out of range"),
-            std::string::npos);
-  EXPECT_NE(errorOf(evaluateV4(data, {4, 4}, {}, llvm::ArrayRef(duplicate),
-                               nearest))
-                .find("twice"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf(evaluateV4(data, {4}, {}, llvm::ArrayRef(outOfRange), nearest))
+          .find("out of range"),
+      std::string::npos);
+  EXPECT_NE(
+      errorOf(evaluateV4(data, {4}, {}, llvm::ArrayRef(negative), nearest))
+          .find("out of range"),
+      std::string::npos);
+  EXPECT_NE(
+      errorOf(evaluateV4(data, {4, 4}, {}, llvm::ArrayRef(duplicate), nearest))
+          .find("twice"),
+      std::string::npos);
   EXPECT_NE(errorOf(evaluateV4(data, {4}, {}, std::nullopt, nearest))
                 .find("'sizes' has 1 elements but there are 2 axes"),
             std::string::npos);
@@ -804,10 +804,10 @@ TEST(ReferenceErrors, InvalidV4Operands) {
             std::string::npos);
   for (float bad : {0.0f, -1.0f, std::numeric_limits<float>::quiet_NaN(),
                     std::numeric_limits<float>::infinity()})
-    EXPECT_NE(errorOf(evaluateV4(data, {}, {bad}, llvm::ArrayRef(one),
-                                 scalesMode))
-                  .find("finite and > 0"),
-              std::string::npos)
+    EXPECT_NE(
+        errorOf(evaluateV4(data, {}, {bad}, llvm::ArrayRef(one), scalesMode))
+            .find("finite and > 0"),
+        std::string::npos)
         << "scale " << bad;
 
   // linear_onnx on rank 4 needs [2, 3] or [0, 1, 2, 3], in that order.
@@ -831,10 +831,10 @@ TEST(ReferenceErrors, InvalidV4Operands) {
                                std::nullopt, nearest))
                 .find("more than the supported"),
             std::string::npos);
-  EXPECT_NE(errorOf(evaluateV4(data, {1 << 20, 1 << 20}, {}, std::nullopt,
-                               nearest))
-                .find("reference's limit"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf(evaluateV4(data, {1 << 20, 1 << 20}, {}, std::nullopt, nearest))
+          .find("reference's limit"),
+      std::string::npos);
   EXPECT_NE(errorOf(evaluateV4(single, {}, {1e30f}, std::nullopt, scalesMode))
                 .find("exceed the supported"),
             std::string::npos);
@@ -888,10 +888,10 @@ TEST(ReferenceErrors, InvalidV1Operands) {
                 .find("rank <= 5"),
             std::string::npos);
   Tensor empty = Tensor::zeros(ElementType::F32, {0});
-  EXPECT_NE(errorOf(evaluateV1(empty, {2},
-                               v1(InterpolateV1Mode::Area, {0}, false)))
-                .find("empty (padded) input"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf(evaluateV1(empty, {2}, v1(InterpolateV1Mode::Area, {0}, false)))
+          .find("empty (padded) input"),
+      std::string::npos);
 }
 
 } // namespace

@@ -164,12 +164,12 @@ TEST(RulesCoordinate, AlignCorners) {
       0.0);
   // Multiply first: 47 * 3 / 47 = 3 exactly; 47 * (3 / 47.0) would be
   // 2.9999999999999996.
-  EXPECT_EQ(transformCoordinate(CoordinateTransformMode::AlignCorners, 47,
-                                12.0, 48, 4),
+  EXPECT_EQ(transformCoordinate(CoordinateTransformMode::AlignCorners, 47, 12.0,
+                                48, 4),
             3.0);
   // Last output maps to the last input.
-  EXPECT_EQ(transformCoordinate(CoordinateTransformMode::AlignCorners, 6, 7.0 / 4,
-                                7, 4),
+  EXPECT_EQ(transformCoordinate(CoordinateTransformMode::AlignCorners, 6,
+                                7.0 / 4, 7, 4),
             3.0);
 }
 
@@ -299,8 +299,7 @@ TEST(RulesV1ToV4, AreaHasNoV4Form) {
 }
 
 TEST(RulesV1ToV4, AlignCornersWinsAndDefaultsAreFixed) {
-  auto m = mapV1ToV4(InterpolateV1Mode::Nearest, 4, {2, 3}, true, true, {},
-                     {});
+  auto m = mapV1ToV4(InterpolateV1Mode::Nearest, 4, {2, 3}, true, true, {}, {});
   ASSERT_TRUE(m);
   EXPECT_EQ(m->mode, InterpolateMode::Nearest);
   EXPECT_EQ(m->coordinateMode, CoordinateTransformMode::AlignCorners);
@@ -310,8 +309,8 @@ TEST(RulesV1ToV4, AlignCornersWinsAndDefaultsAreFixed) {
 }
 
 TEST(RulesV1ToV4, LinearNchwIsLinearOnnxAsymmetric) {
-  auto m = mapV1ToV4(InterpolateV1Mode::Linear, 4, {2, 3}, false, false, {},
-                     {});
+  auto m =
+      mapV1ToV4(InterpolateV1Mode::Linear, 4, {2, 3}, false, false, {}, {});
   ASSERT_TRUE(m);
   EXPECT_EQ(m->mode, InterpolateMode::LinearOnnx);
   EXPECT_EQ(m->coordinateMode, CoordinateTransformMode::Asymmetric);
@@ -334,8 +333,8 @@ TEST(RulesV1ToV4, LinearWithPadsIsAsymmetric) {
 }
 
 TEST(RulesV1ToV4, LinearRank5IsLinearKeepingAntialias) {
-  auto m = mapV1ToV4(InterpolateV1Mode::Linear, 5, {2, 3, 4}, false, true, {},
-                     {});
+  auto m =
+      mapV1ToV4(InterpolateV1Mode::Linear, 5, {2, 3, 4}, false, true, {}, {});
   ASSERT_TRUE(m);
   EXPECT_EQ(m->mode, InterpolateMode::Linear);
   EXPECT_TRUE(m->antialias);
@@ -343,8 +342,7 @@ TEST(RulesV1ToV4, LinearRank5IsLinearKeepingAntialias) {
 }
 
 TEST(RulesV1ToV4, LinearOtherAxesIsLinearWithoutAntialias) {
-  auto m = mapV1ToV4(InterpolateV1Mode::Linear, 4, {1, 2}, false, true, {},
-                     {});
+  auto m = mapV1ToV4(InterpolateV1Mode::Linear, 4, {1, 2}, false, true, {}, {});
   ASSERT_TRUE(m);
   EXPECT_EQ(m->mode, InterpolateMode::Linear);
   EXPECT_FALSE(m->antialias);
@@ -353,8 +351,7 @@ TEST(RulesV1ToV4, LinearOtherAxesIsLinearWithoutAntialias) {
 
 TEST(RulesV1ToV4, CubicWithoutAlignCornersIsAsymmetric) {
   // half_pixel is reserved to linear.
-  auto m = mapV1ToV4(InterpolateV1Mode::Cubic, 2, {0, 1}, false, false, {},
-                     {});
+  auto m = mapV1ToV4(InterpolateV1Mode::Cubic, 2, {0, 1}, false, false, {}, {});
   ASSERT_TRUE(m);
   EXPECT_EQ(m->mode, InterpolateMode::Cubic);
   EXPECT_EQ(m->coordinateMode, CoordinateTransformMode::Asymmetric);

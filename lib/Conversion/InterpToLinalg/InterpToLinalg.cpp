@@ -92,7 +92,23 @@ static FloatType accumulatorType(Type elementType) {
   return Float32Type::get(ctx);
 }
 
+/// arith only works on signless integers, and no bufferizable op reinterprets
+/// an unsigned tensor as signless, so unsigned scalars cross over with a cast
+/// that the LLVM lowering removes (both sides become the same LLVM integer).
+static Value castSignedness(OpBuilder &b, Location loc, Value value,
+                            Type type) {
+  if (value.getType() == type)
+    return value;
+  return UnrealizedConversionCastOp::create(b, loc, type, value).getResult(0);
+}
+
 static Value zeroOf(OpBuilder &b, Location loc, Type type) {
+  if (type.isUnsignedInteger()) {
+    Type signless = b.getIntegerType(type.getIntOrFloatBitWidth());
+    return castSignedness(
+        b, loc, arith::ConstantOp::create(b, loc, b.getZeroAttr(signless)),
+        type);
+  }
   return arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
 }
 
@@ -107,8 +123,11 @@ static Value toAccumulator(OpBuilder &b, Location loc, Value value,
       return arith::ExtFOp::create(b, loc, accType, value);
     return arith::TruncFOp::create(b, loc, accType, value);
   }
-  if (isUnsigned)
-    return arith::UIToFPOp::create(b, loc, accType, value);
+  if (isUnsigned) {
+    Type signless = b.getIntegerType(type.getIntOrFloatBitWidth());
+    return arith::UIToFPOp::create(b, loc, accType,
+                                   castSignedness(b, loc, value, signless));
+  }
   return arith::SIToFPOp::create(b, loc, accType, value);
 }
 
@@ -122,8 +141,8 @@ static Value fromAccumulator(OpBuilder &b, Location loc, Value value,
       return value;
     return arith::TruncFOp::create(b, loc, floatType, value);
   }
-  auto intType = cast<IntegerType>(elementType);
-  unsigned width = intType.getWidth();
+  unsigned width = elementType.getIntOrFloatBitWidth();
+  auto intType = b.getIntegerType(width);
   double lo = isUnsigned ? 0.0 : -std::ldexp(1.0, width - 1);
   double hi = isUnsigned ? std::ldexp(1.0, width) - 1.0
                          : std::ldexp(1.0, width - 1) - 1.0;
@@ -140,8 +159,9 @@ static Value fromAccumulator(OpBuilder &b, Location loc, Value value,
                  : arith::FPToSIOp::create(b, loc, intType, clamped).getResult();
   Value isNaN =
       arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value, value);
-  return arith::SelectOp::create(b, loc, isNaN, zeroOf(b, loc, intType),
-                                 converted);
+  Value result = arith::SelectOp::create(b, loc, isNaN,
+                                         zeroOf(b, loc, intType), converted);
+  return castSignedness(b, loc, result, elementType);
 }
 
 static Value asIndexValue(OpBuilder &b, Location loc, OpFoldResult ofr) {
@@ -433,13 +453,7 @@ static FailureOr<Value> lowerResize(OpBuilder &b, Location loc,
   bool isUnsigned = elementType.isUnsignedInteger();
   FloatType accType = accumulatorType(elementType);
 
-  // arith works on signless integers: view unsigned data as signless.
   Value source = spec.data;
-  if (isUnsigned) {
-    elementType = b.getIntegerType(elementType.getIntOrFloatBitWidth());
-    source = tensor::BitcastOp::create(b, loc, dataType.clone(elementType),
-                                       source);
-  }
 
   // Padded lengths, before any allocation: the run-time table calls that
   // validate sizes and scales come first.
@@ -489,7 +503,26 @@ static FailureOr<Value> lowerResize(OpBuilder &b, Location loc,
                                         spec.outSizes[axis], active, accType));
   }
 
-  if (hasPads) {
+  // An empty result needs no computation, and folding the index math of
+  // loops that never run could produce loads at static out-of-bounds
+  // positions.
+  if (llvm::any_of(spec.outSizes, [](OpFoldResult size) {
+        return getConstantIntValue(size) == 0;
+      })) {
+    Value empty = tensor::EmptyOp::create(b, loc, spec.outSizes,
+                                          dataType.getElementType());
+    if (empty.getType() != resultType)
+      empty = tensor::CastOp::create(b, loc, resultType, empty);
+    return empty;
+  }
+
+  if (hasPads && llvm::is_contained(dataType.getShape(), 0)) {
+    // Padding an empty tensor gives zeros only. (tensor.pad would insert an
+    // empty slice at an offset the slice verifier rejects.)
+    Value empty = tensor::EmptyOp::create(b, loc, paddedSizes, elementType);
+    source = linalg::FillOp::create(b, loc, zeroOf(b, loc, elementType), empty)
+                 .getResult(0);
+  } else if (hasPads) {
     SmallVector<OpFoldResult> low, high;
     for (int64_t d = 0; d < rank; ++d) {
       low.push_back(b.getIndexAttr(spec.padsBegin[d]));
@@ -527,11 +560,6 @@ static FailureOr<Value> lowerResize(OpBuilder &b, Location loc,
       result = buildStore(b, loc, result, elementType, isUnsigned);
   }
 
-  if (isUnsigned) {
-    auto type = cast<RankedTensorType>(result.getType());
-    result = tensor::BitcastOp::create(
-        b, loc, type.clone(dataType.getElementType()), result);
-  }
   if (result.getType() != resultType)
     result = tensor::CastOp::create(b, loc, resultType, result);
   return result;
@@ -630,6 +658,8 @@ struct ConvertInterpToLinalgPass
                            func::FuncDialect, linalg::LinalgDialect,
                            math::MathDialect, memref::MemRefDialect,
                            tensor::TensorDialect>();
+    // Unsigned scalars cross to signless arith through casts (castSignedness).
+    target.addLegalOp<UnrealizedConversionCastOp>();
     RewritePatternSet patterns(ctx);
     populateInterpToLinalgConversionPatterns(patterns);
     if (failed(applyPartialConversion(getOperation(), target,

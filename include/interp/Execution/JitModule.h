@@ -1,0 +1,67 @@
+//===- JitModule.h - compile and call interp modules in-process -*- C++ -*-===//
+//
+// Lowers a module with --interp-to-llvm, JIT-compiles it with the MLIR
+// ExecutionEngine (native CPU, -O3) and calls its functions on
+// reference::Tensor values through the memref C interface. Used by
+// interp-run and by the differential tests.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef INTERP_EXECUTION_JITMODULE_H
+#define INTERP_EXECUTION_JITMODULE_H
+
+#include "interp/Reference/Reference.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+
+namespace mlir {
+class ExecutionEngine;
+class DialectRegistry;
+namespace interp::execution {
+
+/// The element type interp uses for `type`, if it is a data type.
+std::optional<reference::ElementType> toElementType(Type type);
+/// The MLIR type of a reference element type.
+Type toMLIRType(MLIRContext *context, reference::ElementType type);
+
+/// Everything JIT compilation needs registered in a context: every dialect,
+/// the interfaces of the lowering, and the LLVM IR translations.
+void registerJitDialects(DialectRegistry &registry);
+
+class JitModule {
+public:
+  ~JitModule();
+
+  /// Lowers `module` in place with --interp-to-llvm and compiles it. Public
+  /// functions get llvm.emit_c_interface; their argument and result types
+  /// (ranked tensors of interp data types) are recorded for invoke().
+  static llvm::Expected<std::unique_ptr<JitModule>> compile(ModuleOp module);
+
+  /// Calls `function` on copies of `inputs` and returns its results.
+  llvm::Expected<llvm::SmallVector<reference::Tensor>>
+  invoke(llvm::StringRef function, llvm::ArrayRef<reference::Tensor> inputs);
+
+  /// Names of the callable functions, in module order.
+  llvm::ArrayRef<std::string> functionNames() const { return names; }
+
+  struct Signature {
+    llvm::SmallVector<RankedTensorType> inputs;
+    llvm::SmallVector<RankedTensorType> results;
+  };
+  const Signature *getSignature(llvm::StringRef function) const;
+
+private:
+  JitModule() = default;
+  std::unique_ptr<ExecutionEngine> engine;
+  llvm::StringMap<Signature> signatures;
+  std::vector<std::string> names;
+};
+
+} // namespace interp::execution
+} // namespace mlir
+
+#endif // INTERP_EXECUTION_JITMODULE_H

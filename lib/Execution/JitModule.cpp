@@ -1,0 +1,282 @@
+//===- JitModule.cpp - compile and call interp modules in-process ---------===//
+
+#include "interp/Execution/JitModule.h"
+#include "interp/InitAll.h"
+#include "interp/Pipelines/Pipelines.h"
+#include "interp/Runtime/RuntimeFunctions.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/ExecutionEngine/CRunnerUtils.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/Support/TargetSelect.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <set>
+
+using namespace mlir;
+using namespace mlir::interp;
+using namespace mlir::interp::execution;
+using reference::ElementType;
+
+std::optional<ElementType> execution::toElementType(Type type) {
+  if (type.isF16())
+    return ElementType::F16;
+  if (type.isBF16())
+    return ElementType::BF16;
+  if (type.isF32())
+    return ElementType::F32;
+  if (type.isF64())
+    return ElementType::F64;
+  if (type.isSignlessInteger(8))
+    return ElementType::I8;
+  if (type.isUnsignedInteger(8))
+    return ElementType::U8;
+  if (type.isSignlessInteger(32))
+    return ElementType::I32;
+  if (type.isSignlessInteger(64))
+    return ElementType::I64;
+  return std::nullopt;
+}
+
+Type execution::toMLIRType(MLIRContext *context, ElementType type) {
+  Builder b(context);
+  switch (type) {
+  case ElementType::F16:
+    return b.getF16Type();
+  case ElementType::BF16:
+    return b.getBF16Type();
+  case ElementType::F32:
+    return b.getF32Type();
+  case ElementType::F64:
+    return b.getF64Type();
+  case ElementType::I8:
+    return b.getI8Type();
+  case ElementType::U8:
+    return IntegerType::get(context, 8, IntegerType::Unsigned);
+  case ElementType::I32:
+    return b.getI32Type();
+  case ElementType::I64:
+    return b.getI64Type();
+  }
+  llvm_unreachable("unknown element type");
+}
+
+void execution::registerJitDialects(DialectRegistry &registry) {
+  mlir::registerAllDialects(registry);
+  registerAllExtensions(registry);
+  registerAllToLLVMIRTranslations(registry);
+  interp::registerAllDialects(registry);
+}
+
+JitModule::~JitModule() = default;
+
+const JitModule::Signature *
+JitModule::getSignature(llvm::StringRef function) const {
+  auto it = signatures.find(function);
+  return it == signatures.end() ? nullptr : &it->second;
+}
+
+/// Ranked tensor types with interp element types, or std::nullopt.
+static std::optional<SmallVector<RankedTensorType>>
+asDataTensors(TypeRange types) {
+  SmallVector<RankedTensorType> result;
+  for (Type type : types) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !toElementType(tensor.getElementType()))
+      return std::nullopt;
+    result.push_back(tensor);
+  }
+  return result;
+}
+
+llvm::Expected<std::unique_ptr<JitModule>>
+JitModule::compile(ModuleOp module) {
+  std::unique_ptr<JitModule> jit(new JitModule());
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isExternal() || !func.isPublic())
+      continue;
+    auto inputs = asDataTensors(func.getArgumentTypes());
+    auto results = asDataTensors(func.getResultTypes());
+    if (!inputs || !results)
+      continue;
+    func->setAttr("llvm.emit_c_interface", UnitAttr::get(module.getContext()));
+    jit->signatures[func.getName()] = Signature{*inputs, *results};
+    jit->names.push_back(func.getName().str());
+  }
+
+  PassManager pm(module.getContext());
+  buildInterpToLLVMPipeline(pm, InterpPipelineOptions());
+  if (failed(pm.run(module)))
+    return llvm::createStringError("lowering with --interp-to-llvm failed");
+
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return builder.takeError();
+  auto targetMachine = builder->createTargetMachine();
+  if (!targetMachine)
+    return targetMachine.takeError();
+  auto transformer =
+      makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
+                                targetMachine->get());
+  ExecutionEngineOptions options;
+  options.transformer = transformer;
+  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  auto engine =
+      ExecutionEngine::create(module, options, std::move(*targetMachine));
+  if (!engine)
+    return engine.takeError();
+  jit->engine = std::move(*engine);
+  jit->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    auto add = [&](llvm::StringRef name, void *address) {
+      symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
+                                 llvm::JITSymbolFlags::Exported};
+    };
+    // memref.copy of non-contiguous memrefs calls into the C runner utils.
+    add("memrefCopy", reinterpret_cast<void *>(&memrefCopy));
+    add(runtime::kAxisTableTapsName,
+        reinterpret_cast<void *>(&interp_axis_table_taps));
+    add(std::string("_mlir_ciface_") + runtime::kAxisTableFillF32Name,
+        reinterpret_cast<void *>(&_mlir_ciface_interp_axis_table_fill_f32));
+    add(std::string("_mlir_ciface_") + runtime::kAxisTableFillF64Name,
+        reinterpret_cast<void *>(&_mlir_ciface_interp_axis_table_fill_f64));
+    return symbols;
+  });
+  return jit;
+}
+
+namespace {
+/// A memref descriptor of rank r as 3 + 2r machine words:
+/// allocated pointer, aligned pointer, offset, sizes, strides.
+struct DescriptorView {
+  int64_t *words;
+  int64_t rank;
+  void *allocated() const { return reinterpret_cast<void *>(words[0]); }
+  char *aligned() const { return reinterpret_cast<char *>(words[1]); }
+  int64_t offset() const { return words[2]; }
+  int64_t size(int64_t d) const { return words[3 + d]; }
+  int64_t stride(int64_t d) const { return words[3 + rank + d]; }
+};
+} // namespace
+
+llvm::Expected<SmallVector<reference::Tensor>>
+JitModule::invoke(llvm::StringRef function,
+                  ArrayRef<reference::Tensor> inputs) {
+  const Signature *signature = getSignature(function);
+  if (!signature)
+    return llvm::createStringError(
+        "no callable function '%s' (public, with ranked tensor arguments "
+        "and results of interp data types)",
+        function.str().c_str());
+  if (inputs.size() != signature->inputs.size())
+    return llvm::createStringError("'%s' takes %zu arguments, got %zu",
+                                   function.str().c_str(),
+                                   signature->inputs.size(), inputs.size());
+
+  // Copies of the inputs: compiled code may write into its arguments.
+  std::vector<std::vector<uint8_t>> buffers;
+  std::vector<std::vector<int64_t>> descriptors;
+  for (auto [i, input] : llvm::enumerate(inputs)) {
+    RankedTensorType type = signature->inputs[i];
+    if (toElementType(type.getElementType()) != input.type)
+      return llvm::createStringError(
+          "argument %zu of '%s' must have element type %s, got %s", i,
+          function.str().c_str(),
+          reference::stringifyElementType(
+              *toElementType(type.getElementType()))
+              .str()
+              .c_str(),
+          reference::stringifyElementType(input.type).str().c_str());
+    if (type.getRank() != static_cast<int64_t>(input.shape.size()))
+      return llvm::createStringError(
+          "argument %zu of '%s' must have rank %lld, got %zu", i,
+          function.str().c_str(), static_cast<long long>(type.getRank()),
+          input.shape.size());
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      if (!type.isDynamicDim(d) && type.getDimSize(d) != input.shape[d])
+        return llvm::createStringError(
+            "argument %zu of '%s' must have size %lld in dimension %lld, got "
+            "%lld",
+            i, function.str().c_str(),
+            static_cast<long long>(type.getDimSize(d)),
+            static_cast<long long>(d), static_cast<long long>(input.shape[d]));
+    // Never hand out a null pointer, even for empty tensors.
+    buffers.emplace_back(input.data);
+    buffers.back().resize(std::max<size_t>(input.data.size(), 16));
+    int64_t rank = type.getRank();
+    std::vector<int64_t> words(3 + 2 * rank);
+    words[0] = words[1] = reinterpret_cast<int64_t>(buffers.back().data());
+    words[2] = 0;
+    int64_t stride = 1;
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      words[3 + d] = input.shape[d];
+      words[3 + rank + d] = stride;
+      stride *= input.shape[d];
+    }
+    descriptors.push_back(std::move(words));
+  }
+
+  size_t resultWords = 0;
+  for (RankedTensorType type : signature->results)
+    resultWords += 3 + 2 * type.getRank();
+  std::vector<int64_t> results(std::max<size_t>(resultWords, 1), 0);
+
+  std::vector<void *> pointers;
+  if (!signature->results.empty())
+    pointers.push_back(results.data());
+  for (auto &words : descriptors)
+    pointers.push_back(words.data());
+  std::vector<void *> args;
+  for (void *&pointer : pointers)
+    args.push_back(&pointer);
+  if (llvm::Error error = engine->invokePacked(
+          ("_mlir_ciface_" + function).str(), args))
+    return std::move(error);
+
+  std::set<void *> inputAllocations, freed;
+  for (auto &buffer : buffers)
+    inputAllocations.insert(buffer.data());
+  SmallVector<reference::Tensor> outputs;
+  size_t base = 0;
+  for (RankedTensorType type : signature->results) {
+    DescriptorView view{results.data() + base, type.getRank()};
+    base += 3 + 2 * type.getRank();
+    reference::Tensor output;
+    output.type = *toElementType(type.getElementType());
+    for (int64_t d = 0; d < view.rank; ++d)
+      output.shape.push_back(view.size(d));
+    size_t elementSize = reference::elementSize(output.type);
+    int64_t count = output.numElements();
+    output.data.resize(count * elementSize);
+    for (int64_t flat = 0; flat < count; ++flat) {
+      int64_t remainder = flat, position = view.offset();
+      for (int64_t d = view.rank - 1; d >= 0; --d) {
+        position += (remainder % view.size(d)) * view.stride(d);
+        remainder /= view.size(d);
+      }
+      std::memcpy(output.data.data() + flat * elementSize,
+                  view.aligned() + position * elementSize, elementSize);
+    }
+    // Constants lower to globals whose descriptors carry this marker as the
+    // allocated pointer; they and the inputs are not ours to free.
+    void *allocated = view.allocated();
+    void *globalMarker = reinterpret_cast<void *>(0xdeadbeef);
+    if (allocated && allocated != globalMarker &&
+        !inputAllocations.count(allocated) &&
+        freed.insert(allocated).second)
+      std::free(allocated);
+    outputs.push_back(std::move(output));
+  }
+  return outputs;
+}

@@ -1,0 +1,545 @@
+//===- DifferentialTest.cpp - compiled code vs the reference --------------===//
+//
+// Draws random interp ops from the whole configuration space (both ops, every
+// mode, coordinate mode, nearest mode, antialias, pads on any dimension,
+// cube_coeff, ranks 1-5, any axes order, sizes and scales modes, all eight
+// element types, static and dynamic shapes, constant and run-time
+// sizes/scales, length-1 and size-0 dimensions, x64 up and /64 down), compiles
+// them with --interp-to-llvm through the JIT, runs them on random data and
+// compares with the reference implementation (an independent, per-element
+// transliteration of docs/Semantics.md).
+//
+// Tolerances: nearest is bit-exact; integers exact or within 1 where the mode
+// rounds; f32 |d| <= (2e-5 + 1e-5 |expected|) * M where M is the input's
+// largest magnitude (at least 1); f64 1e-9 instead; f16/bf16 one unit in the
+// last place of the expected value plus the f32 bound.
+//
+// Usage: interp-difftest [--cases N] [--seed S] [--verbose]
+// INTERP_DIFF_CASES overrides the default number of cases.
+//
+//===----------------------------------------------------------------------===//
+
+#include "interp/Execution/JitModule.h"
+#include "interp/Reference/Reference.h"
+#include "interp/Semantics/Rules.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <cstring>
+#include <random>
+#include <sstream>
+
+using namespace mlir;
+using namespace mlir::interp;
+using reference::ElementType;
+
+static llvm::cl::opt<int> numCases("cases", llvm::cl::desc("number of cases"),
+                                   llvm::cl::init(2000));
+static llvm::cl::opt<unsigned> seed("seed", llvm::cl::desc("random seed"),
+                                    llvm::cl::init(20261129));
+static llvm::cl::opt<int> batchSize("batch",
+                                    llvm::cl::desc("cases per compiled module"),
+                                    llvm::cl::init(25));
+static llvm::cl::opt<bool> verbose("verbose",
+                                   llvm::cl::desc("print every case"));
+static llvm::cl::opt<bool>
+    emitOnly("emit-only",
+             llvm::cl::desc("print the generated modules and stop"));
+
+namespace {
+
+struct Case {
+  int id = 0;
+  bool isV1 = false;
+  ElementType type = ElementType::F32;
+  SmallVector<int64_t> shape;
+  SmallVector<bool> dynamicDims;
+  // Interpolate-4.
+  reference::V4Attributes v4;
+  SmallVector<int64_t> axes;
+  SmallVector<int64_t> sizes;
+  SmallVector<float> scales;
+  bool runtimeShapeOperand = false; // sizes / scales as function arguments
+  // Interpolate-1.
+  reference::V1Attributes v1;
+  SmallVector<int64_t> target;
+  // Filled by the reference.
+  reference::Tensor input;
+  reference::Tensor expected;
+  double magnitude = 1.0;
+};
+
+class Generator {
+public:
+  explicit Generator(unsigned seed) : rng(seed) {}
+
+  int uniform(int lo, int hi) {
+    return std::uniform_int_distribution<int>(lo, hi)(rng);
+  }
+  double real(double lo, double hi) {
+    return std::uniform_real_distribution<double>(lo, hi)(rng);
+  }
+  bool chance(double p) { return real(0.0, 1.0) < p; }
+  template <typename T> const T &pick(ArrayRef<T> values) {
+    return values[uniform(0, values.size() - 1)];
+  }
+
+  /// A random valid case whose reference evaluation stays cheap.
+  Case draw(int id) {
+    for (;;) {
+      Case c = drawOnce(id);
+      if (fillReference(c))
+        return c;
+    }
+  }
+
+private:
+  std::mt19937_64 rng;
+
+  Case drawOnce(int id) {
+    Case c;
+    c.id = id;
+    c.type = static_cast<ElementType>(uniform(0, 7));
+    c.isV1 = chance(0.2);
+    return c.isV1 ? drawV1(std::move(c)) : drawV4(std::move(c));
+  }
+
+  int64_t drawDim() {
+    if (chance(0.04))
+      return 0;
+    if (chance(0.15))
+      return 1;
+    return uniform(2, 7);
+  }
+
+  void drawShape(Case &c, int rank) {
+    for (int d = 0; d < rank; ++d) {
+      c.shape.push_back(drawDim());
+      c.dynamicDims.push_back(chance(0.2));
+    }
+  }
+
+  /// An output length for an axis of padded length `in`.
+  int64_t drawLength(int64_t in) {
+    if (in == 0)
+      return 0;
+    if (chance(0.03))
+      return in * 64; // x64 up
+    if (chance(0.05))
+      return 1;
+    if (chance(0.1))
+      return in;
+    return uniform(1, std::max<int64_t>(2, in * 3));
+  }
+
+  float drawScale(int64_t in) {
+    if (chance(0.03) && in > 0)
+      return 64.0f;
+    if (chance(0.03))
+      return 1.0f / 64.0f;
+    static const float common[] = {0.5f,  2.0f, 1.5f, 0.75f, 3.0f,
+                                   0.25f, 1.0f, 0.6f, 1.25f, 0.333f};
+    if (chance(0.6))
+      return pick(ArrayRef<float>(common));
+    return static_cast<float>(real(0.2, 3.5));
+  }
+
+  Case drawV4(Case c) {
+    auto mode = static_cast<InterpolateMode>(uniform(0, 3));
+    int rank;
+    if (mode == InterpolateMode::LinearOnnx) {
+      rank = uniform(2, 5);
+      drawShape(c, rank);
+      bool all = rank <= 3 || chance(0.3);
+      for (int d = (all ? 0 : 2); d < rank; ++d)
+        c.axes.push_back(d);
+    } else {
+      rank = uniform(1, 5);
+      drawShape(c, rank);
+      for (int d = 0; d < rank; ++d)
+        if (chance(0.6))
+          c.axes.push_back(d);
+      if (c.axes.empty())
+        c.axes.push_back(uniform(0, rank - 1));
+      std::shuffle(c.axes.begin(), c.axes.end(), rng);
+    }
+    c.v4.mode = mode;
+    c.v4.shapeCalculationMode =
+        chance(0.5) ? ShapeCalcMode::Sizes : ShapeCalcMode::Scales;
+    c.v4.coordinateTransformationMode =
+        static_cast<CoordinateTransformMode>(uniform(0, 4));
+    c.v4.nearestMode = static_cast<NearestMode>(uniform(0, 4));
+    c.v4.antialias = chance(0.4);
+    static const double coeffs[] = {-0.75, -0.5, -0.6};
+    c.v4.cubeCoeff = chance(0.7) ? pick(ArrayRef<double>(coeffs))
+                                 : std::round(real(-1.0, 0.0) * 64) / 64;
+    if (chance(0.25)) {
+      for (int d = 0; d < rank; ++d) {
+        c.v4.padsBegin.push_back(chance(0.5) ? uniform(0, 2) : 0);
+        c.v4.padsEnd.push_back(chance(0.5) ? uniform(0, 2) : 0);
+      }
+      // Shorter lists are zero-filled.
+      if (chance(0.3))
+        c.v4.padsEnd.resize(uniform(0, rank));
+    }
+    SmallVector<int64_t> begin = rules::resizePads(c.v4.padsBegin, rank);
+    SmallVector<int64_t> end = rules::resizePads(c.v4.padsEnd, rank);
+    for (int64_t axis : c.axes) {
+      int64_t in = c.shape[axis] + begin[axis] + end[axis];
+      if (c.v4.shapeCalculationMode == ShapeCalcMode::Sizes) {
+        c.sizes.push_back(drawLength(in));
+      } else {
+        float scale = drawScale(in);
+        // An empty axis must stay empty.
+        while (in == 0 && rules::scaledLength(0, scale).value_or(1) != 0)
+          scale = 1.0f;
+        c.scales.push_back(scale);
+      }
+    }
+    c.runtimeShapeOperand = chance(0.25);
+    return c;
+  }
+
+  Case drawV1(Case c) {
+    auto mode = static_cast<InterpolateV1Mode>(uniform(0, 3));
+    int rank = uniform(1, 5);
+    drawShape(c, rank);
+    for (int d = 0; d < rank; ++d)
+      if (chance(0.6))
+        c.v1.axes.push_back(d);
+    if (c.v1.axes.empty())
+      c.v1.axes.push_back(uniform(0, rank - 1));
+    c.v1.mode = mode;
+    c.v1.alignCorners = chance(0.5);
+    c.v1.antialias = chance(0.3);
+    if (chance(0.3)) {
+      c.v1.padsBegin.assign(rank, 0);
+      c.v1.padsEnd.assign(rank, 0);
+      for (int64_t axis : c.v1.axes) {
+        c.v1.padsBegin[axis] = chance(0.5) ? uniform(0, 2) : 0;
+        c.v1.padsEnd[axis] = chance(0.5) ? uniform(0, 2) : 0;
+      }
+    }
+    for (int64_t axis : c.v1.axes) {
+      int64_t in = c.shape[axis];
+      if (!c.v1.padsBegin.empty())
+        in += c.v1.padsBegin[axis] + c.v1.padsEnd[axis];
+      c.target.push_back(in == 0 ? 0 : drawLength(in));
+    }
+    c.runtimeShapeOperand = chance(0.2);
+    return c;
+  }
+
+  /// Random input data and the reference result; false when the case is too
+  /// expensive for the reference (big antialias windows) or too big.
+  bool fillReference(Case &c) {
+    int64_t count = 1;
+    for (int64_t d : c.shape)
+      count *= d;
+    if (count > 4000)
+      return false;
+    SmallVector<double> values;
+    c.magnitude = 1.0;
+    for (int64_t i = 0; i < count; ++i)
+      values.push_back(randomValue(c.type));
+    for (double v : values)
+      c.magnitude = std::max(c.magnitude, std::fabs(v));
+    c.input = reference::Tensor::fromDoubles(c.type, c.shape, values);
+
+    llvm::Expected<reference::Tensor> result =
+        c.isV1 ? reference::evaluateV1(c.input, c.target, c.v1)
+               : reference::evaluateV4(c.input, c.sizes, c.scales,
+                                       ArrayRef<int64_t>(c.axes), c.v4);
+    if (!result) {
+      llvm::consumeError(result.takeError());
+      return false;
+    }
+    int64_t outCount = result->numElements();
+    if (outCount > 40000)
+      return false;
+    // Reference cost: output elements times taps per element.
+    double taps = 1;
+    bool wide = (c.isV1 ? c.v1.mode == InterpolateV1Mode::Area
+                        : c.v4.mode == InterpolateMode::Linear);
+    if (wide)
+      for (size_t d = 0; d < c.shape.size(); ++d)
+        taps *= std::max<double>(
+            5.0, 2.0 * double(c.shape[d] + 4) /
+                         std::max<double>(1, double(result->shape[d])) + 5);
+    if (double(outCount) * taps > 3e6)
+      return false;
+    c.expected = std::move(*result);
+    return true;
+  }
+
+  double randomValue(ElementType type) {
+    switch (type) {
+    case ElementType::F16:
+    case ElementType::BF16:
+    case ElementType::F32:
+    case ElementType::F64:
+      return real(-1.0, 1.0) * (chance(0.2) ? 100.0 : 1.0);
+    case ElementType::I8:
+      return uniform(-128, 127);
+    case ElementType::U8:
+      return uniform(0, 255);
+    case ElementType::I32:
+      return uniform(-100000, 100000);
+    case ElementType::I64:
+      return static_cast<double>(uniform(-1000000, 1000000)) * 4096.0;
+    }
+    return 0;
+  }
+};
+
+std::string typeName(ElementType type) {
+  return reference::stringifyElementType(type).str();
+}
+
+std::string tensorType(ArrayRef<int64_t> shape, ArrayRef<bool> dynamic,
+                       const std::string &element) {
+  std::string s = "tensor<";
+  for (size_t d = 0; d < shape.size(); ++d)
+    s += (dynamic[d] ? std::string("?") : std::to_string(shape[d])) + "x";
+  return s + element + ">";
+}
+
+std::string intList(ArrayRef<int64_t> values) {
+  std::string s;
+  for (size_t i = 0; i < values.size(); ++i)
+    s += (i ? ", " : "") + std::to_string(values[i]);
+  return s;
+}
+
+std::string i64Array(ArrayRef<int64_t> values) {
+  if (values.empty())
+    return "array<i64>";
+  return "array<i64: " + intList(values) + ">";
+}
+
+std::string floatHexList(ArrayRef<float> values) {
+  std::string s;
+  for (size_t i = 0; i < values.size(); ++i) {
+    uint32_t bits;
+    std::memcpy(&bits, &values[i], 4);
+    char buffer[16];
+    std::snprintf(buffer, sizeof(buffer), "0x%08X", bits);
+    s += (i ? ", " : "") + std::string(buffer);
+  }
+  return s;
+}
+
+/// The case as a function `@case_<id>`.
+std::string emitFunction(const Case &c) {
+  std::ostringstream os;
+  std::string element = typeName(c.type);
+  std::string dataType = tensorType(c.shape, c.dynamicDims, element);
+  SmallVector<bool> allDynamic(c.shape.size(), true);
+  std::string resultType =
+      tensorType(c.expected.shape, allDynamic, element);
+  os << "func.func @case_" << c.id << "(%data: " << dataType;
+  if (c.isV1) {
+    std::string targetType =
+        "tensor<" + std::to_string(c.target.size()) + "xi64>";
+    if (c.runtimeShapeOperand)
+      os << ", %target: " << targetType;
+    os << ") -> " << resultType << " {\n";
+    if (!c.runtimeShapeOperand)
+      os << "  %target = arith.constant dense<[" << intList(c.target)
+         << "]> : " << targetType << "\n";
+    os << "  %r = interp.interpolate_v1 %data, %target {axes = "
+       << i64Array(c.v1.axes) << ", mode = "
+       << stringifyEnum(c.v1.mode).str()
+       << ", align_corners = " << (c.v1.alignCorners ? "true" : "false")
+       << ", antialias = " << (c.v1.antialias ? "true" : "false")
+       << ", pads_begin = " << i64Array(c.v1.padsBegin)
+       << ", pads_end = " << i64Array(c.v1.padsEnd) << "} : ("
+       << dataType << ", " << targetType << ") -> " << resultType << "\n";
+  } else {
+    size_t n = c.axes.size();
+    std::string sizesType = "tensor<" + std::to_string(n) + "xi64>";
+    std::string scalesType = "tensor<" + std::to_string(n) + "xf32>";
+    bool sizesMode = c.v4.shapeCalculationMode == ShapeCalcMode::Sizes;
+    bool runtimeSizes = c.runtimeShapeOperand && sizesMode;
+    bool runtimeScales = c.runtimeShapeOperand && !sizesMode;
+    if (runtimeSizes)
+      os << ", %sizes: " << sizesType;
+    if (runtimeScales)
+      os << ", %scales: " << scalesType;
+    os << ") -> " << resultType << " {\n";
+    SmallVector<int64_t> sizes = c.sizes;
+    SmallVector<float> scales = c.scales;
+    sizes.resize(n, 1);
+    scales.resize(n, 1.0f);
+    if (!runtimeSizes)
+      os << "  %sizes = arith.constant dense<[" << intList(sizes) << "]> : "
+         << sizesType << "\n";
+    if (!runtimeScales)
+      os << "  %scales = arith.constant dense<[" << floatHexList(scales)
+         << "]> : " << scalesType << "\n";
+    os << "  %axes = arith.constant dense<[" << intList(c.axes) << "]> : "
+       << sizesType << "\n";
+    char coeff[64];
+    std::snprintf(coeff, sizeof(coeff), "%.17e", c.v4.cubeCoeff);
+    os << "  %r = interp.interpolate_v4 %data, %sizes, %scales, %axes {mode = "
+       << stringifyEnum(c.v4.mode).str() << ", shape_calculation_mode = "
+       << stringifyEnum(c.v4.shapeCalculationMode).str()
+       << ", coordinate_transformation_mode = "
+       << stringifyEnum(c.v4.coordinateTransformationMode).str()
+       << ", nearest_mode = " << stringifyEnum(c.v4.nearestMode).str()
+       << ", antialias = " << (c.v4.antialias ? "true" : "false")
+       << ", cube_coeff = " << coeff << " : f64"
+       << ", pads_begin = " << i64Array(c.v4.padsBegin)
+       << ", pads_end = " << i64Array(c.v4.padsEnd) << "} : ("
+       << dataType << ", " << sizesType << ", " << scalesType << ", "
+       << sizesType << ") -> " << resultType << "\n";
+  }
+  os << "  return %r : " << resultType << "\n}\n";
+  return os.str();
+}
+
+SmallVector<reference::Tensor> argumentsOf(const Case &c) {
+  SmallVector<reference::Tensor> args = {c.input};
+  if (!c.runtimeShapeOperand)
+    return args;
+  if (c.isV1) {
+    SmallVector<double> target(c.target.begin(), c.target.end());
+    args.push_back(reference::Tensor::fromDoubles(
+        ElementType::I64, {int64_t(target.size())}, target));
+  } else if (c.v4.shapeCalculationMode == ShapeCalcMode::Sizes) {
+    SmallVector<double> sizes(c.sizes.begin(), c.sizes.end());
+    args.push_back(reference::Tensor::fromDoubles(
+        ElementType::I64, {int64_t(sizes.size())}, sizes));
+  } else {
+    SmallVector<double> scales(c.scales.begin(), c.scales.end());
+    args.push_back(reference::Tensor::fromDoubles(
+        ElementType::F32, {int64_t(scales.size())}, scales));
+  }
+  return args;
+}
+
+bool isNearest(const Case &c) {
+  return c.isV1 ? c.v1.mode == InterpolateV1Mode::Nearest
+                : c.v4.mode == InterpolateMode::Nearest;
+}
+
+/// Empty string when `got` agrees with the case's expected result.
+std::string compare(const Case &c, const reference::Tensor &got) {
+  const reference::Tensor &want = c.expected;
+  if (got.type != want.type)
+    return "element type differs";
+  if (got.shape != want.shape) {
+    return "shape [" + intList(got.shape) + "] but expected [" +
+           intList(want.shape) + "]";
+  }
+  if (isNearest(c)) {
+    if (got.data != want.data)
+      return "nearest result is not bit-exact";
+    return "";
+  }
+  std::vector<double> g = got.toDoubles(), w = want.toDoubles();
+  for (size_t i = 0; i < w.size(); ++i) {
+    double tolerance;
+    switch (c.type) {
+    case ElementType::F32:
+      tolerance = (2e-5 + 1e-5 * std::fabs(w[i])) * c.magnitude;
+      break;
+    case ElementType::F64:
+      tolerance = (1e-9 + 1e-9 * std::fabs(w[i])) * c.magnitude;
+      break;
+    case ElementType::F16:
+      tolerance = std::ldexp(std::fabs(w[i]), -10) +
+                  (2e-5 + 1e-5 * std::fabs(w[i])) * c.magnitude + 6e-8;
+      break;
+    case ElementType::BF16:
+      tolerance = std::ldexp(std::fabs(w[i]), -7) +
+                  (2e-5 + 1e-5 * std::fabs(w[i])) * c.magnitude;
+      break;
+    default:
+      tolerance = 1.0;
+    }
+    bool bothNaN = std::isnan(g[i]) && std::isnan(w[i]);
+    if (!bothNaN && !(std::fabs(g[i] - w[i]) <= tolerance)) {
+      std::ostringstream os;
+      os.precision(10);
+      os << "element " << i << " is " << g[i] << ", expected " << w[i]
+         << " (tolerance " << tolerance << ")";
+      return os.str();
+    }
+  }
+  return "";
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  if (const char *env = std::getenv("INTERP_DIFF_CASES"))
+    numCases.setInitialValue(std::atoi(env));
+  llvm::cl::ParseCommandLineOptions(argc, argv,
+                                    "interp differential test\n");
+  DialectRegistry registry;
+  execution::registerJitDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  Generator generator(seed);
+  int failures = 0, run = 0;
+  for (int start = 0; start < numCases; start += batchSize) {
+    int end = std::min<int>(numCases, start + batchSize);
+    std::vector<Case> cases;
+    std::string source;
+    for (int id = start; id < end; ++id) {
+      cases.push_back(generator.draw(id));
+      source += emitFunction(cases.back());
+    }
+    if (emitOnly) {
+      llvm::outs() << "// -----\n" << source;
+      continue;
+    }
+    auto fail = [&](const Case &c, const std::string &why) {
+      ++failures;
+      llvm::errs() << "FAIL case " << c.id << ": " << why << "\n"
+                   << emitFunction(c) << "\n";
+    };
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(source, &context);
+    if (!module) {
+      for (const Case &c : cases)
+        fail(c, "generated IR does not parse or verify");
+      continue;
+    }
+    auto jit = execution::JitModule::compile(*module);
+    if (!jit) {
+      std::string message = llvm::toString(jit.takeError());
+      for (const Case &c : cases)
+        fail(c, "compilation failed: " + message);
+      continue;
+    }
+    for (const Case &c : cases) {
+      ++run;
+      auto results =
+          (*jit)->invoke("case_" + std::to_string(c.id), argumentsOf(c));
+      if (!results) {
+        fail(c, "invocation failed: " + llvm::toString(results.takeError()));
+        continue;
+      }
+      std::string problem = compare(c, (*results)[0]);
+      if (!problem.empty())
+        fail(c, problem);
+      else if (verbose)
+        llvm::outs() << "ok case " << c.id << "\n";
+    }
+  }
+  llvm::outs() << "difftest: " << run << " cases compared with the reference, "
+               << failures << " failed (seed " << seed << ")\n";
+  return failures == 0 ? 0 : 1;
+}
