@@ -19,6 +19,14 @@ config.substitutions.append(
 config.substitutions.append(
     ("%mlir_c_runner_utils", os.path.join(config.llvm_shlib_dir, "libmlir_c_runner_utils.so")))
 
+config.substitutions.append(
+    ("%interp_runtime", os.path.join(config.interp_obj_root, "lib", "libinterp_runtime.so")))
+config.substitutions.append(
+    ("%run_shared_libs",
+     ",".join([os.path.join(config.llvm_shlib_dir, "libmlir_runner_utils.so"),
+               os.path.join(config.llvm_shlib_dir, "libmlir_c_runner_utils.so"),
+               os.path.join(config.interp_obj_root, "lib", "libinterp_runtime.so")])))
+
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 

@@ -145,6 +145,8 @@ JitModule::compile(ModuleOp module) {
     };
     // memref.copy of non-contiguous memrefs calls into the C runner utils.
     add("memrefCopy", reinterpret_cast<void *>(&memrefCopy));
+    add(runtime::kCheckOperandLengthName,
+        reinterpret_cast<void *>(&interp_check_operand_length));
     add(runtime::kAxisTableTapsName,
         reinterpret_cast<void *>(&interp_axis_table_taps));
     add(std::string("_mlir_ciface_") + runtime::kAxisTableFillF32Name,

@@ -20,6 +20,8 @@ using namespace mlir::interp;
 /// interp ops to bufferized linalg on memrefs with deallocations.
 static void addInterpToBufferizedLinalg(OpPassManager &pm) {
   pm.addPass(createConvertInterpToLinalg());
+  // Elementwise arith/math on tensors next to the interp ops.
+  pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   bufferization::OneShotBufferizePassOptions bufferize;

@@ -93,3 +93,18 @@ extern "C" void _mlir_ciface_interp_axis_table_fill_f64(
                   inLength, outLength, antialiasActive, cubeCoeff),
        indices, weights);
 }
+
+extern "C" void interp_check_operand_length(int32_t operand, int64_t length,
+                                            int64_t numAxes) {
+  if (length == numAxes)
+    return;
+  static const char *names[] = {"sizes", "scales", "target_spatial_shape"};
+  const char *name = operand >= 0 && operand < 3 ? names[operand] : "operand";
+  std::fprintf(stderr,
+               "interp: invalid run-time operands: '%s' has %lld elements but "
+               "there are %lld axes\n",
+               name, static_cast<long long>(length),
+               static_cast<long long>(numAxes));
+  std::fflush(stderr);
+  std::exit(1);
+}

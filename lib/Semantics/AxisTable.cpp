@@ -160,14 +160,16 @@ bool AxisTable::isIdentity() const {
   if (inLength != outLength)
     return false;
   for (int64_t o = 0; o < outLength; ++o) {
+    int nonzero = 0;
     for (int64_t k = 0; k < taps; ++k) {
       double w = weights[o * taps + k];
-      int64_t i = indices[o * taps + k];
-      if (w != 0.0 && (i != o || w != 1.0))
-        return false;
-      if (w == 0.0 && k == 0)
+      if (w == 0.0)
+        continue;
+      if (++nonzero > 1 || w != 1.0 || indices[o * taps + k] != o)
         return false;
     }
+    if (nonzero != 1)
+      return false;
   }
   return true;
 }
@@ -192,6 +194,11 @@ AxisTableParams rules::makeAxisTableParams(
 const char *rules::validateAxisTableParams(ShapeCalcMode shapeMode,
                                            float givenScale, int64_t inLength,
                                            int64_t outLength) {
+  // The output length of a scales-mode axis is computed from the scale, so
+  // an invalid scale is the root cause of any length problem: report it
+  // first.
+  if (shapeMode == ShapeCalcMode::Scales && !isValidScale(givenScale))
+    return "scale must be finite and > 0";
   if (inLength < 0)
     return "negative input length";
   if (outLength < 0)
@@ -199,8 +206,6 @@ const char *rules::validateAxisTableParams(ShapeCalcMode shapeMode,
   if (outLength > kMaxDimension)
     return "output size exceeds the supported maximum of 2^48";
   if (shapeMode == ShapeCalcMode::Scales) {
-    if (!isValidScale(givenScale))
-      return "scale must be finite and > 0";
     std::optional<int64_t> expected = scaledLength(inLength, givenScale);
     if (!expected)
       return "scale makes the output size exceed the supported maximum";

@@ -21,6 +21,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/ADT/STLExtras.h"
@@ -93,7 +94,8 @@ static cl::opt<uint64_t> seed(
 
 static cl::opt<std::string>
     outputDir("output-dir",
-              cl::desc("Write each result as DIR/resultN.npy (bf16 as "
+              cl::desc("Write each result as DIR/resultN.npy (-o DIR for "
+                       "short; bf16 as "
                        "'<u2' bits); with --check also DIR/referenceN.npy. "
                        "DIR is created when missing"),
               cl::value_desc("dir"), cl::cat(runCategory));
@@ -147,6 +149,7 @@ struct Failure {};
 } // namespace
 
 static Failure fail(const llvm::Twine &message) {
+  llvm::outs().flush();
   llvm::errs() << "interp-run: error: " << message << "\n";
   return Failure();
 }
@@ -711,6 +714,20 @@ static llvm::Error writeTensor(StringRef dir, StringRef name,
   return llvm::Error::success();
 }
 
+/// Erases every func.func except `keep` and the functions it (transitively)
+/// references.
+static void eraseUnusedFunctions(ModuleOp module, func::FuncOp keep) {
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>()))
+      if (func != keep && SymbolTable::symbolKnownUseEmpty(func, module)) {
+        func.erase();
+        changed = true;
+      }
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // main
 //===----------------------------------------------------------------------===//
@@ -771,6 +788,9 @@ static int run() {
              1;
   }
 
+  // Compile only what the call needs: other functions of the file may use
+  // ops the pipeline does not lower (or be slow to compile).
+  eraseUnusedFunctions(*module, func);
   auto jit = execution::JitModule::compile(*module);
   if (!jit)
     return fail("cannot compile '" + inputFilename +
@@ -834,6 +854,7 @@ static int run() {
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   cl::HideUnrelatedOptions(runCategory);
+  outputDirShort.setHiddenFlag(cl::NotHidden);
   cl::ParseCommandLineOptions(argc, argv, kOverview);
   return run();
 }

@@ -19,6 +19,11 @@ namespace mlir::interp::runtime {
 inline constexpr char kAxisTableTapsName[] = "interp_axis_table_taps";
 inline constexpr char kAxisTableFillF32Name[] = "interp_axis_table_fill_f32";
 inline constexpr char kAxisTableFillF64Name[] = "interp_axis_table_fill_f64";
+inline constexpr char kCheckOperandLengthName[] =
+    "interp_check_operand_length";
+
+/// Which operand interp_check_operand_length checks.
+enum class CheckedOperand : int32_t { Sizes = 0, Scales = 1, Target = 2 };
 } // namespace mlir::interp::runtime
 
 extern "C" {
@@ -31,6 +36,11 @@ int64_t interp_axis_table_taps(int32_t kernel, int32_t coordinateMode,
                                float givenScale, int64_t inLength,
                                int64_t outLength, int32_t antialiasActive,
                                double cubeCoeff);
+
+/// Exits with a message unless a run-time operand of dynamic length has one
+/// element per axis (`operand` is a runtime::CheckedOperand).
+void interp_check_operand_length(int32_t operand, int64_t length,
+                                 int64_t numAxes);
 
 /// Fills `indices` and `weights` (outLength x taps).
 void _mlir_ciface_interp_axis_table_fill_f32(

@@ -244,6 +244,29 @@ static func::FuncOp declareRuntimeFunction(OpBuilder &b, ModuleOp module,
   return func;
 }
 
+/// A run-time operand of dynamic length must have one element per axis
+/// before anything reads it; the runtime library reports a mismatch.
+static void checkOperandLength(OpBuilder &b, Location loc, Value operand,
+                               int64_t numAxes,
+                               runtime::CheckedOperand which) {
+  if (!cast<RankedTensorType>(operand.getType()).isDynamicDim(0))
+    return;
+  auto module =
+      b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  Type i32 = b.getI32Type(), i64 = b.getI64Type();
+  auto fn = declareRuntimeFunction(b, module, runtime::kCheckOperandLengthName,
+                                   b.getFunctionType({i32, i64, i64}, {}),
+                                   /*cInterface=*/false);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value length = arith::IndexCastOp::create(
+      b, loc, i64, tensor::DimOp::create(b, loc, operand, zero));
+  Value whichValue = arith::ConstantOp::create(
+      b, loc, b.getI32IntegerAttr(static_cast<int32_t>(which)));
+  Value expected =
+      arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(numAxes));
+  func::CallOp::create(b, loc, fn, ValueRange{whichValue, length, expected});
+}
+
 /// Tables of one axis, filled by the runtime library (non-static lengths or
 /// scales). The taps call validates the parameters first and exits with a
 /// message on invalid run-time sizes or scales.
@@ -313,7 +336,7 @@ static AxisTables buildRuntimeTables(OpBuilder &b, Location loc,
 /// Tables of one axis as constants.
 static AxisTables buildConstantTables(OpBuilder &b, Location loc,
                                       const rules::AxisTable &table,
-                                      FloatType accType) {
+                                      FloatType accType, bool needsWeights) {
   AxisTables tables;
   if (table.isIdentity()) {
     tables.isIdentity = true;
@@ -323,6 +346,9 @@ static AxisTables buildConstantTables(OpBuilder &b, Location loc,
   auto indexType = RankedTensorType::get(shape, b.getI64Type());
   tables.indices = arith::ConstantOp::create(
       b, loc, DenseElementsAttr::get(indexType, ArrayRef(table.indices)));
+  // nearest gathers without weights.
+  if (!needsWeights)
+    return tables;
   auto weightType = RankedTensorType::get(shape, accType);
   DenseElementsAttr weights;
   if (accType.isF64()) {
@@ -489,8 +515,9 @@ static FailureOr<Value> lowerResize(OpBuilder &b, Location loc,
       rules::AxisTableParams params = rules::makeAxisTableParams(
           spec.kernel, spec.coordinateMode, spec.nearestMode, spec.shapeMode,
           given, *in, *out, std::get<bool>(antialias), spec.cubeCoeff);
-      tables.push_back(
-          buildConstantTables(b, loc, rules::buildAxisTable(params), accType));
+      tables.push_back(buildConstantTables(
+          b, loc, rules::buildAxisTable(params), accType,
+          /*needsWeights=*/spec.kernel != AxisKernel::Nearest));
       continue;
     }
     Value active =
@@ -582,6 +609,12 @@ struct LowerInterpolateV4 : OpConversionPattern<InterpolateV4Op> {
           "requires constant axes too)");
     if (!isa<RankedTensorType>(op.getResult().getType()))
       return op.emitOpError("cannot be lowered with an unranked result");
+    bool sizesMode = op.getShapeCalculationMode() == ShapeCalcMode::Sizes;
+    checkOperandLength(rewriter, op.getLoc(),
+                       sizesMode ? op.getSizes() : op.getScales(),
+                       axes->size(),
+                       sizesMode ? runtime::CheckedOperand::Sizes
+                                 : runtime::CheckedOperand::Scales);
     FailureOr<SmallVector<OpFoldResult>> outSizes =
         buildResultSizes(rewriter, op.getLoc(), op);
     if (failed(outSizes))
@@ -622,6 +655,8 @@ struct LowerInterpolateV1Area : OpConversionPattern<InterpolateV1Op> {
     auto dataType = dyn_cast<RankedTensorType>(op.getData().getType());
     if (!dataType || !isa<RankedTensorType>(op.getResult().getType()))
       return op.emitOpError("cannot be lowered with unranked tensors");
+    checkOperandLength(rewriter, op.getLoc(), op.getTargetSpatialShape(),
+                       op.getAxes().size(), runtime::CheckedOperand::Target);
     FailureOr<SmallVector<OpFoldResult>> outSizes =
         buildResultSizes(rewriter, op.getLoc(), op);
     if (failed(outSizes))

@@ -1,0 +1,147 @@
+// RUN: interp-opt %s -split-input-file --convert-interp-to-linalg | FileCheck %s
+
+// linear, linear_onnx, cubic and area: one reduction linalg.generic per axis
+// that changes, reading constant (index, weight) tables; the shrinking axis
+// runs first. No coordinate math in the element loop.
+
+// The spec example: 1x2x48x80 -> 1x2x24x160 (linear, scales [0.5, 2]).
+// CHECK-LABEL: func.func @spec_example
+// CHECK-SAME: %[[X:.*]]: tensor<1x2x48x80xf32>
+// CHECK-DAG: %[[I2:.*]] = arith.constant dense<{{.*}}> : tensor<24x2xi64>
+// CHECK-DAG: %[[W2:.*]] = arith.constant dense<5.000000e-01> : tensor<24x2xf32>
+// CHECK-DAG: %[[I3:.*]] = arith.constant dense<{{.*}}> : tensor<160x2xi64>
+// CHECK-DAG: %[[W3:.*]] = arith.constant dense<{{.*}}> : tensor<160x2xf32>
+// The shrinking axis (2) first: 1x2x24x80.
+// CHECK: %[[F1:.*]] = linalg.fill {{.*}} -> tensor<1x2x24x80xf32>
+// CHECK: %[[P1:.*]] = linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]
+// CHECK-SAME: ins(%[[I2]], %[[W2]] : tensor<24x2xi64>, tensor<24x2xf32>) outs(%[[F1]] : tensor<1x2x24x80xf32>)
+// CHECK: ^bb0(%[[I:.*]]: i64, %[[W:.*]]: f32, %[[ACC:.*]]: f32):
+// CHECK: %[[IDX:.*]] = arith.index_cast %[[I]] : i64 to index
+// CHECK: %[[E:.*]] = tensor.extract %[[X]][%{{.*}}, %{{.*}}, %[[IDX]], %{{.*}}] : tensor<1x2x48x80xf32>
+// CHECK: %[[M:.*]] = arith.mulf %[[W]], %[[E]] : f32
+// CHECK: %[[S:.*]] = arith.addf %[[ACC]], %[[M]] : f32
+// CHECK: linalg.yield %[[S]]
+// Then the growing axis (3): 1x2x24x160, reading the first pass.
+// CHECK: %[[P2:.*]] = linalg.generic
+// CHECK-SAME: ins(%[[I3]], %[[W3]] : tensor<160x2xi64>, tensor<160x2xf32>)
+// CHECK: tensor.extract %[[P1]]
+// f32 needs no store conversion.
+// CHECK-NOT: linalg.generic
+// CHECK: %[[R:.*]] = tensor.cast %[[P2]] : tensor<1x2x24x160xf32> to tensor<?x?x?x?xf32>
+// CHECK: return %[[R]]
+func.func @spec_example(%x: tensor<1x2x48x80xf32>) -> tensor<?x?x?x?xf32> {
+  %sizes = arith.constant dense<[24, 160]> : tensor<2xi64>
+  %scales = arith.constant dense<[0.5, 2.0]> : tensor<2xf32>
+  %axes = arith.constant dense<[2, 3]> : tensor<2xi64>
+  %r = interp.interpolate_v4 %x, %sizes, %scales, %axes {mode = linear, shape_calculation_mode = scales}
+       : (tensor<1x2x48x80xf32>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<?x?x?x?xf32>
+  return %r : tensor<?x?x?x?xf32>
+}
+
+// -----
+
+// linear_onnx 2 -> 4, half_pixel: c = (o + 0.5) / 2 - 0.5 = -0.25, 0.25, 0.75,
+// 1.25, clamped to [0, 1]: taps (0, 1) with weights (1, 0), (0.75, 0.25),
+// (0.25, 0.75), and i1 == i2 = 1 for the last, weighted 0.5 each.
+// CHECK-LABEL: func.func @linear_onnx_tables
+// CHECK-DAG: arith.constant dense<{{\[}}[0, 1], [0, 1], [0, 1], [1, 1]]> : tensor<4x2xi64>
+// CHECK-DAG: arith.constant dense<{{\[}}[1.000000e+00, 0.000000e+00], [7.500000e-01, 2.500000e-01], [2.500000e-01, 7.500000e-01], [5.000000e-01, 5.000000e-01]]> : tensor<4x2xf32>
+func.func @linear_onnx_tables(%x: tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32> {
+  %s = arith.constant dense<[4, 4]> : tensor<2xi64>
+  %c = arith.constant dense<[2.0, 2.0]> : tensor<2xf32>
+  %a = arith.constant dense<[2, 3]> : tensor<2xi64>
+  %r = interp.interpolate_v4 %x, %s, %c, %a {mode = linear_onnx, shape_calculation_mode = sizes}
+     : (tensor<1x1x2x2xf32>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<1x1x4x4xf32>
+  return %r : tensor<1x1x4x4xf32>
+}
+
+// -----
+
+// cubic keeps 4 taps per output index; an unchanged axis is skipped.
+// CHECK-LABEL: func.func @cubic_one_axis
+// CHECK: arith.constant dense<{{.*}}> : tensor<10x4xi64>
+// CHECK: arith.constant dense<{{.*}}> : tensor<10x4xf32>
+// CHECK-COUNT-1: linalg.generic
+// CHECK-NOT: linalg.generic
+func.func @cubic_one_axis(%x: tensor<3x5xf32>) -> tensor<3x10xf32> {
+  %s = arith.constant dense<[3, 10]> : tensor<2xi64>
+  %c = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %r = interp.interpolate_v4 %x, %s, %c {mode = cubic, shape_calculation_mode = sizes}
+     : (tensor<3x5xf32>, tensor<2xi64>, tensor<2xf32>) -> tensor<3x10xf32>
+  return %r : tensor<3x10xf32>
+}
+
+// -----
+
+// Interpolate-1 area, 4 -> 2: each output averages two inputs.
+// CHECK-LABEL: func.func @area
+// CHECK-DAG: arith.constant dense<{{\[}}[0, 1], [2, 3]]> : tensor<2x2xi64>
+// CHECK-DAG: arith.constant dense<5.000000e-01> : tensor<2x2xf32>
+// CHECK: linalg.generic
+func.func @area(%x: tensor<2x4xf32>) -> tensor<2x2xf32> {
+  %t = arith.constant dense<[2]> : tensor<1xi64>
+  %r = interp.interpolate_v1 %x, %t {axes = array<i64: 1>, mode = area}
+     : (tensor<2x4xf32>, tensor<1xi64>) -> tensor<2x2xf32>
+  return %r : tensor<2x2xf32>
+}
+
+// -----
+
+// Narrow floats accumulate in f32 and round once when stored.
+// CHECK-LABEL: func.func @f16_store
+// CHECK: linalg.generic
+// CHECK: %[[E:.*]] = tensor.extract {{.*}} : tensor<4xf16>
+// CHECK: arith.extf %[[E]] : f16 to f32
+// CHECK: linalg.generic
+// CHECK: arith.truncf %{{.*}} : f32 to f16
+func.func @f16_store(%x: tensor<4xf16>) -> tensor<7xf16> {
+  %s = arith.constant dense<[7]> : tensor<1xi64>
+  %c = arith.constant dense<[1.0]> : tensor<1xf32>
+  %r = interp.interpolate_v4 %x, %s, %c {mode = linear, shape_calculation_mode = sizes}
+     : (tensor<4xf16>, tensor<1xi64>, tensor<1xf32>) -> tensor<7xf16>
+  return %r : tensor<7xf16>
+}
+
+// -----
+
+// Integers: round to nearest even, saturate, NaN -> 0. ui8 crosses to
+// signless arith through casts.
+// CHECK-LABEL: func.func @ui8_store
+// CHECK: linalg.generic
+// CHECK: %[[E:.*]] = tensor.extract {{.*}} : tensor<4xui8>
+// CHECK: %[[S:.*]] = builtin.unrealized_conversion_cast %[[E]] : ui8 to i8
+// CHECK: arith.uitofp %[[S]] : i8 to f32
+// CHECK: linalg.generic
+// CHECK: %[[R:.*]] = math.roundeven %{{.*}} : f32
+// CHECK-DAG: %[[LO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-DAG: %[[HI:.*]] = arith.constant 2.550000e+02 : f32
+// CHECK: %[[A:.*]] = arith.maximumf %[[R]], %[[LO]]
+// CHECK: %[[B:.*]] = arith.minimumf %[[A]], %[[HI]]
+// CHECK: %[[U:.*]] = arith.fptoui %[[B]] : f32 to i8
+// CHECK: %[[N:.*]] = arith.cmpf uno
+// CHECK: %[[SEL:.*]] = arith.select %[[N]], %{{.*}}, %[[U]] : i8
+// CHECK: %[[OUT:.*]] = builtin.unrealized_conversion_cast %[[SEL]] : i8 to ui8
+// CHECK: linalg.yield %[[OUT]] : ui8
+func.func @ui8_store(%x: tensor<4xui8>) -> tensor<7xui8> {
+  %s = arith.constant dense<[7]> : tensor<1xi64>
+  %c = arith.constant dense<[1.0]> : tensor<1xf32>
+  %r = interp.interpolate_v4 %x, %s, %c {mode = cubic, shape_calculation_mode = sizes}
+     : (tensor<4xui8>, tensor<1xi64>, tensor<1xf32>) -> tensor<7xui8>
+  return %r : tensor<7xui8>
+}
+
+// -----
+
+// i32 accumulates in f64.
+// CHECK-LABEL: func.func @i32_f64_accumulation
+// CHECK: arith.constant dense<{{.*}}> : tensor<3x2xf64>
+// CHECK: arith.sitofp %{{.*}} : i32 to f64
+// CHECK: arith.fptosi %{{.*}} : f64 to i32
+func.func @i32_f64_accumulation(%x: tensor<2xi32>) -> tensor<3xi32> {
+  %s = arith.constant dense<[3]> : tensor<1xi64>
+  %c = arith.constant dense<[1.0]> : tensor<1xf32>
+  %r = interp.interpolate_v4 %x, %s, %c {mode = linear, shape_calculation_mode = sizes, coordinate_transformation_mode = align_corners}
+     : (tensor<2xi32>, tensor<1xi64>, tensor<1xf32>) -> tensor<3xi32>
+  return %r : tensor<3xi32>
+}
