@@ -143,15 +143,11 @@ Example:
 // Helpers
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// An error to print, then exit with status 1.
-struct Failure {};
-} // namespace
-
-static Failure fail(const llvm::Twine &message) {
+/// Prints an error and returns the exit status for it, 1.
+static int fail(const llvm::Twine &message) {
   llvm::outs().flush();
   llvm::errs() << "interp-run: error: " << message << "\n";
-  return Failure();
+  return 1;
 }
 
 static std::string formatShape(ArrayRef<int64_t> shape) {
@@ -737,7 +733,7 @@ static int run() {
   if (auto parsed = parseTolerance())
     userTolerance = *parsed;
   else
-    return fail(llvm::toString(parsed.takeError())), 1;
+    return fail(llvm::toString(parsed.takeError()));
 
   DialectRegistry registry;
   execution::registerJitDialects(registry);
@@ -746,7 +742,7 @@ static int run() {
   std::string errorMessage;
   auto file = openInputFile(inputFilename, &errorMessage);
   if (!file)
-    return fail("cannot read '" + inputFilename + "': " + errorMessage), 1;
+    return fail("cannot read '" + inputFilename + "': " + errorMessage);
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
@@ -754,18 +750,17 @@ static int run() {
       parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
   if (!module)
     return fail("cannot parse '" + inputFilename +
-                "' as a valid MLIR module (see the diagnostics above)"),
-           1;
+                "' as a valid MLIR module (see the diagnostics above)");
 
   auto selected = selectFunction(*module);
   if (!selected)
-    return fail(llvm::toString(selected.takeError())), 1;
+    return fail(llvm::toString(selected.takeError()));
   func::FuncOp func = *selected;
   std::string name = func.getName().str();
 
   auto inputs = buildInputs(func);
   if (!inputs)
-    return fail(llvm::toString(inputs.takeError())), 1;
+    return fail(llvm::toString(inputs.takeError()));
   SmallVector<Tensor> tensors;
   for (auto [i, input] : llvm::enumerate(*inputs)) {
     llvm::outs() << "argument " << i << ": " << summarize(input.tensor)
@@ -784,8 +779,7 @@ static int run() {
       return fail("--check supports functions made of interp ops, "
                   "constants and tensor.cast; found '" +
                   op->getName().getStringRef() + "' at " +
-                  interp_run::formatLocation(op->getLoc())),
-             1;
+                  interp_run::formatLocation(op->getLoc()));
   }
 
   // Compile only what the call needs: other functions of the file may use
@@ -794,13 +788,11 @@ static int run() {
   auto jit = execution::JitModule::compile(*module);
   if (!jit)
     return fail("cannot compile '" + inputFilename +
-                "': " + llvm::toString(jit.takeError())),
-           1;
+                "': " + llvm::toString(jit.takeError()));
   auto results = (*jit)->invoke(name, tensors);
   if (!results)
     return fail("calling '" + name + "' failed: " +
-                llvm::toString(results.takeError())),
-           1;
+                llvm::toString(results.takeError()));
 
   llvm::outs() << "function @" << name << ": " << tensors.size()
                << " argument(s), " << results->size() << " result(s)\n";
@@ -813,23 +805,22 @@ static int run() {
 
   if (!outputDir.empty()) {
     if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
-      return fail("cannot create '" + outputDir + "': " + ec.message()), 1;
+      return fail("cannot create '" + outputDir + "': " + ec.message());
     for (auto [i, result] : llvm::enumerate(*results))
       if (auto err = writeTensor(outputDir,
                                  "result" + std::to_string(i) + ".npy", result))
-        return fail(llvm::toString(std::move(err))), 1;
+        return fail(llvm::toString(std::move(err)));
   }
 
   if (!check)
     return 0;
   auto expected = interp_run::evaluateWithReference(referenceFunc, tensors);
   if (!expected)
-    return fail(llvm::toString(expected.takeError())), 1;
+    return fail(llvm::toString(expected.takeError()));
   if (expected->size() != results->size())
     return fail("the reference produced " + std::to_string(expected->size()) +
                 " results, the compiled function " +
-                std::to_string(results->size())),
-           1;
+                std::to_string(results->size()));
   unsigned failed = 0;
   for (auto [i, pair] : llvm::enumerate(llvm::zip(*results, *expected))) {
     auto &[got, ref] = pair;
@@ -839,14 +830,13 @@ static int run() {
     if (!outputDir.empty())
       if (auto err = writeTensor(outputDir,
                                  "reference" + std::to_string(i) + ".npy", ref))
-        return fail(llvm::toString(std::move(err))), 1;
+        return fail(llvm::toString(std::move(err)));
   }
   llvm::outs().flush();
   if (failed)
     return fail("--check failed: " + std::to_string(failed) + " of " +
                 std::to_string(results->size()) +
-                " result(s) differ from the reference beyond the tolerance"),
-           1;
+                " result(s) differ from the reference beyond the tolerance");
   llvm::outs() << "check passed\n";
   return 0;
 }

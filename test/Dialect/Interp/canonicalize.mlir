@@ -18,14 +18,14 @@ func.func @spec_example(%x: tensor<1x2x48x80xf32>) -> tensor<?x?x?x?xf32> {
 // -----
 
 // The float32 epsilon rule: 100 x 0.53 -> 53, 10 x 0.7 -> 7,
-// 1000000 x 0.5 -> 500001, and scale 1.0 keeps 1000000 (where
-// trunc(1000000 x (1 + 1e-6)) would give 1000001).
+// 1000000 x 0.5 -> 500001, and scale 1.0 keeps 1048576 (where
+// trunc(1048576 x (1 + 1e-6)) in float32 would give 1048577).
 // CHECK-LABEL: func.func @scales_epsilon
-// CHECK: -> tensor<53x7x500001x1000000xi8>
-func.func @scales_epsilon(%x: tensor<100x10x1000000x1000000xi8>, %s: tensor<4xi64>) -> tensor<?x?x?x?xi8> {
+// CHECK: -> tensor<53x7x500001x1048576xi8>
+func.func @scales_epsilon(%x: tensor<100x10x1000000x1048576xi8>, %s: tensor<4xi64>) -> tensor<?x?x?x?xi8> {
   %scales = arith.constant dense<[0.53, 0.7, 0.5, 1.0]> : tensor<4xf32>
   %r = interp.interpolate_v4 %x, %s, %scales {mode = nearest, shape_calculation_mode = scales}
-       : (tensor<100x10x1000000x1000000xi8>, tensor<4xi64>, tensor<4xf32>) -> tensor<?x?x?x?xi8>
+       : (tensor<100x10x1000000x1048576xi8>, tensor<4xi64>, tensor<4xf32>) -> tensor<?x?x?x?xi8>
   return %r : tensor<?x?x?x?xi8>
 }
 

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "interp/Dialect/Interp/IR/InterpOps.h"
+#include "interp/Dialect/Interp/IR/InterpConstantFold.h"
 #include "interp/Dialect/Interp/IR/InterpShapes.h"
 #include "interp/Semantics/Rules.h"
 
@@ -352,10 +353,10 @@ static bool isIdentity(InterpolateV4Op op) {
   return true;
 }
 
-OpFoldResult InterpolateV4Op::fold(FoldAdaptor) {
+OpFoldResult InterpolateV4Op::fold(FoldAdaptor adaptor) {
   if (isIdentity(*this))
     return getData();
-  return {};
+  return foldConstantInterpolate(*this, adaptor);
 }
 
 //===----------------------------------------------------------------------===//
@@ -448,18 +449,23 @@ InterpolateV1Op::reifyResultShapes(OpBuilder &builder,
   return success();
 }
 
-OpFoldResult InterpolateV1Op::fold(FoldAdaptor) {
-  auto dataType = dyn_cast<RankedTensorType>(getData().getType());
-  if (!dataType || dataType != getResult().getType() ||
+/// Same shape, no pads: every Interpolate-1 mode is the identity then.
+static bool isIdentity(InterpolateV1Op op) {
+  auto dataType = dyn_cast<RankedTensorType>(op.getData().getType());
+  if (!dataType || dataType != op.getResult().getType() ||
       !dataType.hasStaticShape())
-    return {};
+    return false;
   auto isZero = [](int64_t p) { return p == 0; };
-  if (!llvm::all_of(getPadsBegin(), isZero) ||
-      !llvm::all_of(getPadsEnd(), isZero))
-    return {};
-  if (!llvm::equal(inferResultShape(*this), dataType.getShape()))
-    return {};
-  return getData();
+  if (!llvm::all_of(op.getPadsBegin(), isZero) ||
+      !llvm::all_of(op.getPadsEnd(), isZero))
+    return false;
+  return llvm::equal(inferResultShape(op), dataType.getShape());
+}
+
+OpFoldResult InterpolateV1Op::fold(FoldAdaptor adaptor) {
+  if (isIdentity(*this))
+    return getData();
+  return foldConstantInterpolate(*this, adaptor);
 }
 
 #define GET_OP_CLASSES

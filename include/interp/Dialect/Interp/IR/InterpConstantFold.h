@@ -1,0 +1,23 @@
+//===- InterpConstantFold.h - fold interp ops on constants ------*- C++ -*-===//
+
+#ifndef INTERP_DIALECT_INTERP_IR_INTERPCONSTANTFOLD_H
+#define INTERP_DIALECT_INTERP_IR_INTERPCONSTANTFOLD_H
+
+#include "interp/Dialect/Interp/IR/InterpOps.h"
+
+namespace mlir::interp {
+
+/// Largest result, in elements, that constant folding produces.
+inline constexpr int64_t kMaxFoldedElements = int64_t(1) << 16;
+
+/// A constant result computed by the reference implementation when every
+/// operand is a constant and the result type is static and small enough;
+/// null otherwise.
+OpFoldResult foldConstantInterpolate(InterpolateV4Op op,
+                                     InterpolateV4Op::FoldAdaptor operands);
+OpFoldResult foldConstantInterpolate(InterpolateV1Op op,
+                                     InterpolateV1Op::FoldAdaptor operands);
+
+} // namespace mlir::interp
+
+#endif // INTERP_DIALECT_INTERP_IR_INTERPCONSTANTFOLD_H

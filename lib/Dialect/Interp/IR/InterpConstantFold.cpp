@@ -1,0 +1,152 @@
+//===- InterpConstantFold.cpp - fold interp ops on constants --------------===//
+//
+// An interp op whose operands are all constants folds to a constant computed
+// by the reference implementation, up to kMaxFoldedElements result elements
+// (a compiler should not spend seconds or megabytes on one constant).
+//
+//===----------------------------------------------------------------------===//
+
+#include "interp/Dialect/Interp/IR/InterpConstantFold.h"
+#include "interp/Reference/Reference.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/Error.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace mlir::interp;
+using reference::ElementType;
+
+static std::optional<ElementType> elementTypeOf(Type type) {
+  if (type.isF16())
+    return ElementType::F16;
+  if (type.isBF16())
+    return ElementType::BF16;
+  if (type.isF32())
+    return ElementType::F32;
+  if (type.isF64())
+    return ElementType::F64;
+  if (type.isSignlessInteger(8))
+    return ElementType::I8;
+  if (type.isUnsignedInteger(8))
+    return ElementType::U8;
+  if (type.isSignlessInteger(32))
+    return ElementType::I32;
+  if (type.isSignlessInteger(64))
+    return ElementType::I64;
+  return std::nullopt;
+}
+
+/// The raw row-major bytes of a dense constant as a reference tensor.
+static std::optional<reference::Tensor> toTensor(Attribute attr) {
+  auto dense = dyn_cast_or_null<DenseElementsAttr>(attr);
+  if (!dense)
+    return std::nullopt;
+  std::optional<ElementType> type = elementTypeOf(dense.getElementType());
+  if (!type || !dense.getType().hasStaticShape())
+    return std::nullopt;
+  reference::Tensor tensor;
+  tensor.type = *type;
+  tensor.shape.assign(dense.getType().getShape().begin(),
+                      dense.getType().getShape().end());
+  size_t size = reference::elementSize(*type);
+  int64_t count = dense.getNumElements();
+  ArrayRef<char> raw = dense.getRawData();
+  tensor.data.resize(count * size);
+  for (int64_t i = 0; i < count; ++i)
+    std::memcpy(tensor.data.data() + i * size,
+                raw.data() + (dense.isSplat() ? 0 : i * size), size);
+  return tensor;
+}
+
+static DenseElementsAttr toAttr(const reference::Tensor &tensor,
+                                ShapedType type) {
+  ArrayRef<char> raw(reinterpret_cast<const char *>(tensor.data.data()),
+                     tensor.data.size());
+  return DenseElementsAttr::getFromRawBuffer(type, raw);
+}
+
+/// Whether the result type can hold a folded constant of `count` elements.
+static bool isFoldableResult(Type resultType) {
+  auto type = dyn_cast<RankedTensorType>(resultType);
+  return type && type.hasStaticShape() &&
+         type.getNumElements() <= kMaxFoldedElements;
+}
+
+OpFoldResult interp::foldConstantInterpolate(InterpolateV4Op op,
+                                             InterpolateV4Op::FoldAdaptor in) {
+  if (!isFoldableResult(op.getResult().getType()))
+    return {};
+  std::optional<reference::Tensor> data = toTensor(in.getData());
+  auto sizes = dyn_cast_or_null<DenseIntElementsAttr>(in.getSizes());
+  auto scales = dyn_cast_or_null<DenseFPElementsAttr>(in.getScales());
+  auto axesAttr = dyn_cast_or_null<DenseIntElementsAttr>(in.getAxes());
+  if (!data || !sizes || !scales || (op.getAxes() && !axesAttr))
+    return {};
+  SmallVector<int64_t> sizeValues, axes;
+  for (const APInt &v : sizes.getValues<APInt>())
+    sizeValues.push_back(v.getSExtValue());
+  SmallVector<float> scaleValues;
+  for (APFloat v : scales.getValues<APFloat>()) {
+    bool lost;
+    v.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven, &lost);
+    scaleValues.push_back(v.convertToFloat());
+  }
+  if (axesAttr)
+    for (const APInt &v : axesAttr.getValues<APInt>())
+      axes.push_back(v.getSExtValue());
+
+  reference::V4Attributes attrs;
+  attrs.mode = op.getMode();
+  attrs.shapeCalculationMode = op.getShapeCalculationMode();
+  attrs.coordinateTransformationMode = op.getCoordinateTransformationMode();
+  attrs.nearestMode = op.getNearestMode();
+  attrs.antialias = op.getAntialias();
+  attrs.padsBegin.assign(op.getPadsBegin().begin(), op.getPadsBegin().end());
+  attrs.padsEnd.assign(op.getPadsEnd().begin(), op.getPadsEnd().end());
+  attrs.cubeCoeff = op.getCubeCoeff().convertToDouble();
+  llvm::Expected<reference::Tensor> result = reference::evaluateV4(
+      *data, sizeValues, scaleValues,
+      axesAttr ? std::optional<ArrayRef<int64_t>>(axes) : std::nullopt, attrs);
+  if (!result) {
+    llvm::consumeError(result.takeError());
+    return {};
+  }
+  auto type = cast<RankedTensorType>(op.getResult().getType());
+  if (!llvm::equal(result->shape, type.getShape()))
+    return {};
+  return toAttr(*result, type);
+}
+
+OpFoldResult interp::foldConstantInterpolate(InterpolateV1Op op,
+                                             InterpolateV1Op::FoldAdaptor in) {
+  if (!isFoldableResult(op.getResult().getType()))
+    return {};
+  std::optional<reference::Tensor> data = toTensor(in.getData());
+  auto target =
+      dyn_cast_or_null<DenseIntElementsAttr>(in.getTargetSpatialShape());
+  if (!data || !target)
+    return {};
+  SmallVector<int64_t> targetValues;
+  for (const APInt &v : target.getValues<APInt>())
+    targetValues.push_back(v.getSExtValue());
+  reference::V1Attributes attrs;
+  attrs.axes.assign(op.getAxes().begin(), op.getAxes().end());
+  attrs.mode = op.getMode();
+  attrs.alignCorners = op.getAlignCorners();
+  attrs.antialias = op.getAntialias();
+  attrs.padsBegin.assign(op.getPadsBegin().begin(), op.getPadsBegin().end());
+  attrs.padsEnd.assign(op.getPadsEnd().begin(), op.getPadsEnd().end());
+  llvm::Expected<reference::Tensor> result =
+      reference::evaluateV1(*data, targetValues, attrs);
+  if (!result) {
+    llvm::consumeError(result.takeError());
+    return {};
+  }
+  auto type = cast<RankedTensorType>(op.getResult().getType());
+  if (!llvm::equal(result->shape, type.getShape()))
+    return {};
+  return toAttr(*result, type);
+}

@@ -1,0 +1,76 @@
+// RUN: interp-opt %s -split-input-file -canonicalize | FileCheck %s
+
+// All-constant operands fold to a constant computed by the reference
+// implementation. Values by hand: ONNX-style bilinear, half_pixel, 2x2 -> 4x4
+// of [[1, 2], [3, 4]] has per-axis weights (1, 0), (0.75, 0.25),
+// (0.25, 0.75), (0, 1).
+// CHECK-LABEL: func.func @fold_linear_onnx
+// CHECK-NEXT: %[[C:.*]] = arith.constant dense<{{\[\[\[}}[1.000000e+00, 1.250000e+00, 1.750000e+00, 2.000000e+00], [1.500000e+00, 1.750000e+00, 2.250000e+00, 2.500000e+00], [2.500000e+00, 2.750000e+00, 3.250000e+00, 3.500000e+00], [3.000000e+00, 3.250000e+00, 3.750000e+00, 4.000000e+00]]]]> : tensor<1x1x4x4xf32>
+// CHECK-NEXT: return %[[C]]
+func.func @fold_linear_onnx() -> tensor<1x1x4x4xf32> {
+  %x = arith.constant dense<[[[[1.0, 2.0], [3.0, 4.0]]]]> : tensor<1x1x2x2xf32>
+  %s = arith.constant dense<[4, 4]> : tensor<2xi64>
+  %c = arith.constant dense<[2.0, 2.0]> : tensor<2xf32>
+  %a = arith.constant dense<[2, 3]> : tensor<2xi64>
+  %r = interp.interpolate_v4 %x, %s, %c, %a {mode = linear_onnx, shape_calculation_mode = sizes}
+     : (tensor<1x1x2x2xf32>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<1x1x4x4xf32>
+  return %r : tensor<1x1x4x4xf32>
+}
+
+// -----
+
+// A dynamic result type is refined first, then folded.
+// Nearest, asymmetric + floor, 3 -> 6 on ui8 [7, 200, 255]: sources
+// floor(o / 2) = 0, 0, 1, 1, 2, 2.
+// CHECK-LABEL: func.func @fold_after_refine
+// CHECK: %[[C:.*]] = arith.constant dense<[7, 7, 200, 200, 255, 255]> : tensor<6xui8>
+// CHECK: %[[R:.*]] = tensor.cast %[[C]] : tensor<6xui8> to tensor<?xui8>
+// CHECK: return %[[R]]
+func.func @fold_after_refine() -> tensor<?xui8> {
+  %x = arith.constant dense<[7, 200, 255]> : tensor<3xui8>
+  %s = arith.constant dense<[6]> : tensor<1xi64>
+  %c = arith.constant dense<[2.0]> : tensor<1xf32>
+  %r = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = scales, coordinate_transformation_mode = asymmetric, nearest_mode = floor}
+     : (tensor<3xui8>, tensor<1xi64>, tensor<1xf32>) -> tensor<?xui8>
+  return %r : tensor<?xui8>
+}
+
+// -----
+
+// Interpolate-1 area, 4 -> 2 on [1, 3, 5, 7]: pair averages 2 and 6.
+// CHECK-LABEL: func.func @fold_v1_area
+// CHECK: arith.constant dense<[2.000000e+00, 6.000000e+00]> : tensor<2xf64>
+// CHECK-NOT: interp.interpolate_v1
+func.func @fold_v1_area() -> tensor<2xf64> {
+  %x = arith.constant dense<[1.0, 3.0, 5.0, 7.0]> : tensor<4xf64>
+  %t = arith.constant dense<[2]> : tensor<1xi64>
+  %r = interp.interpolate_v1 %x, %t {axes = array<i64: 0>, mode = area} : (tensor<4xf64>, tensor<1xi64>) -> tensor<2xf64>
+  return %r : tensor<2xf64>
+}
+
+// -----
+
+// Results above 65536 elements are not folded.
+// CHECK-LABEL: func.func @too_big_to_fold
+// CHECK: interp.interpolate_v4
+func.func @too_big_to_fold() -> tensor<300x300xf32> {
+  %x = arith.constant dense<1.0> : tensor<2x2xf32>
+  %s = arith.constant dense<[300, 300]> : tensor<2xi64>
+  %c = arith.constant dense<[1.0, 1.0]> : tensor<2xf32>
+  %r = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = sizes}
+     : (tensor<2x2xf32>, tensor<2xi64>, tensor<2xf32>) -> tensor<300x300xf32>
+  return %r : tensor<300x300xf32>
+}
+
+// -----
+
+// A non-constant operand prevents folding.
+// CHECK-LABEL: func.func @not_constant
+// CHECK: interp.interpolate_v4
+func.func @not_constant(%x: tensor<2xf32>) -> tensor<4xf32> {
+  %s = arith.constant dense<[4]> : tensor<1xi64>
+  %c = arith.constant dense<[1.0]> : tensor<1xf32>
+  %r = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = sizes}
+     : (tensor<2xf32>, tensor<1xi64>, tensor<1xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
