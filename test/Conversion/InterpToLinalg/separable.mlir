@@ -11,19 +11,24 @@
 // CHECK-DAG: %[[W2:.*]] = arith.constant dense<5.000000e-01> : tensor<24x2xf32>
 // CHECK-DAG: %[[I3:.*]] = arith.constant dense<{{.*}}> : tensor<160x2xi64>
 // CHECK-DAG: %[[W3:.*]] = arith.constant dense<{{.*}}> : tensor<160x2xf32>
-// The shrinking axis (2) first: 1x2x24x80.
+// The shrinking axis (2) first: 1x2x24x80. Its reduction dimension comes
+// right after it, so the innermost loop runs along contiguous W.
 // CHECK: %[[F1:.*]] = linalg.fill {{.*}} -> tensor<1x2x24x80xf32>
 // CHECK: %[[P1:.*]] = linalg.generic
-// CHECK-SAME: iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]
+// CHECK-SAME: iterator_types = ["parallel", "parallel", "parallel", "reduction", "parallel"]
 // CHECK-SAME: ins(%[[I2]], %[[W2]] : tensor<24x2xi64>, tensor<24x2xf32>) outs(%[[F1]] : tensor<1x2x24x80xf32>)
 // CHECK: ^bb0(%[[I:.*]]: i64, %[[W:.*]]: f32, %[[ACC:.*]]: f32):
-// CHECK: %[[IDX:.*]] = arith.index_cast %[[I]] : i64 to index
-// CHECK: %[[E:.*]] = tensor.extract %[[X]][%{{.*}}, %{{.*}}, %[[IDX]], %{{.*}}] : tensor<1x2x48x80xf32>
+// CHECK-DAG: %[[D0:.*]] = linalg.index 0
+// CHECK-DAG: %[[D1:.*]] = linalg.index 1
+// CHECK-DAG: %[[IDX:.*]] = arith.index_cast %[[I]] : i64 to index
+// CHECK-DAG: %[[D3:.*]] = linalg.index 4
+// CHECK: %[[E:.*]] = tensor.extract %[[X]][%[[D0]], %[[D1]], %[[IDX]], %[[D3]]] : tensor<1x2x48x80xf32>
 // CHECK: %[[M:.*]] = arith.mulf %[[W]], %[[E]] : f32
 // CHECK: %[[S:.*]] = arith.addf %[[ACC]], %[[M]] : f32
 // CHECK: linalg.yield %[[S]]
 // Then the growing axis (3): 1x2x24x160, reading the first pass.
 // CHECK: %[[P2:.*]] = linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]
 // CHECK-SAME: ins(%[[I3]], %[[W3]] : tensor<160x2xi64>, tensor<160x2xf32>)
 // CHECK: tensor.extract %[[P1]]
 // f32 needs no store conversion.
