@@ -261,6 +261,18 @@ JitModule::invoke(llvm::StringRef function,
     size_t elementSize = reference::elementSize(output.type);
     int64_t count = output.numElements();
     output.data.resize(count * elementSize);
+    // Row-major results (the common case) copy in one go.
+    bool rowMajor = true;
+    for (int64_t d = view.rank - 1, stride = 1; d >= 0; --d) {
+      if (view.size(d) != 1 && view.stride(d) != stride)
+        rowMajor = false;
+      stride *= view.size(d);
+    }
+    if (rowMajor && count > 0) {
+      std::memcpy(output.data.data(), view.aligned() + view.offset() * elementSize,
+                  count * elementSize);
+      count = 0;
+    }
     for (int64_t flat = 0; flat < count; ++flat) {
       int64_t remainder = flat, position = view.offset();
       for (int64_t d = view.rank - 1; d >= 0; --d) {

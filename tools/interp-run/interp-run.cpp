@@ -34,6 +34,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -107,6 +108,14 @@ static cl::opt<bool>
                 cl::desc("Also print every element of every result, one "
                          "innermost row per line"),
                 cl::cat(runCategory));
+
+static cl::opt<unsigned> repeat(
+    "repeat",
+    cl::desc("Call the function N more times and print the minimum and median "
+             "wall time per call (each call includes copying the inputs in "
+             "and the results out; use benchmarks/interp-bench for kernel "
+             "timings)"),
+    cl::init(0), cl::value_desc("N"));
 
 static cl::opt<bool> check(
     "check",
@@ -793,6 +802,23 @@ static int run() {
   if (!results)
     return fail("calling '" + name + "' failed: " +
                 llvm::toString(results.takeError()));
+  if (repeat > 0) {
+    std::vector<double> times;
+    for (unsigned i = 0; i < repeat; ++i) {
+      auto start = std::chrono::steady_clock::now();
+      auto again = (*jit)->invoke(name, tensors);
+      auto stop = std::chrono::steady_clock::now();
+      if (!again)
+        return fail("calling '" + name + "' failed: " +
+                    llvm::toString(again.takeError()));
+      times.push_back(
+          std::chrono::duration<double, std::milli>(stop - start).count());
+    }
+    std::sort(times.begin(), times.end());
+    llvm::outs() << llvm::format("time: %u calls, min %.3f ms, median %.3f ms\n",
+                                 repeat.getValue(), times.front(),
+                                 times[times.size() / 2]);
+  }
 
   llvm::outs() << "function @" << name << ": " << tensors.size()
                << " argument(s), " << results->size() << " result(s)\n";

@@ -19,12 +19,14 @@ def ConvertInterpToLinalg : Pass<"convert-interp-to-linalg", "::mlir::ModuleOp">
       time by `interp_runtime` (`_mlir_ciface_interp_axis_table_*`), which
       also rejects invalid run-time sizes and scales with a message;
     - `nearest` is one gathering `linalg.generic` over the output;
-    - `linear`, `linear_onnx`, `cubic` and `area` are one `linalg.generic` per
-      axis that changes, `out[.., o, ..] += W[o, k] * in[.., I[o, k], ..]`
-      with `k` a reduction dimension, accumulating in f32 (f64 for f64, i32
-      and i64 data), shrinking axes first; a final `linalg.generic` stores
-      the result with the element type's rule (round to nearest even and
-      saturate for integers).
+    - `linear`, `linear_onnx`, `cubic` and `area` are one parallel
+      `linalg.generic` per axis that changes, whose body sums the taps
+      `out[.., o, ..] = sum_k W[o, k] * in[.., I[o, k], ..]` (unrolled when
+      the tap count is static), accumulating in f32 (f64 for f64, i32 and
+      i64 data), in the pass order of least estimated work (shrinking axes
+      first, the contiguous innermost axis while the tensor is small); a
+      final `linalg.generic` stores the result with the element type's rule
+      (round to nearest even and saturate for integers).
 
     Interpolate-1 ops other than `area` are first rewritten to Interpolate-4
     as `--interp-legalize-v1` does. Ops with non-constant `axes` or unranked
@@ -37,6 +39,7 @@ def ConvertInterpToLinalg : Pass<"convert-interp-to-linalg", "::mlir::ModuleOp">
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
   ];
 }

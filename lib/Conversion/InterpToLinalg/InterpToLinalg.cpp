@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -404,14 +405,20 @@ static Value buildNearest(OpBuilder &b, Location loc, Value source,
   return generic.getResult(0);
 }
 
-/// One separable pass along `axis`:
-/// out[.., o, ..] = sum_k W[o, k] * in[.., I[o, k], ..], k a reduction dim.
+/// Taps up to this many are unrolled into the generic's body.
+static constexpr int64_t kMaxUnrolledTaps = 32;
+
+/// One separable pass along `axis`, a fully parallel linalg.generic over the
+/// pass's output whose body sums the taps:
+/// out[.., o, ..] = sum_k W[o, k] * in[.., I[o, k], ..].
 ///
-/// The reduction dimension k is placed right after `axis` in the iteration
-/// space, so the loops are (d0 .. axis, k, axis+1 .. dn): for every axis but
-/// the innermost, the innermost loop walks contiguous input and output rows
-/// with a loop-invariant weight, which vectorizes into plain loads and FMAs
-/// (no gathers).
+/// With a static tap count the taps are unrolled, each reading its table
+/// column through an indexing map (o, k): the table reads are invariant in
+/// every loop but the one along `axis`, so for every axis but the innermost
+/// the innermost loop walks contiguous input and output rows and vectorizes
+/// into plain loads and FMAs (no gathers), and every output element is
+/// written once (no zero fill, no read-modify-write per tap). A run-time tap
+/// count uses an scf.for over the taps instead.
 static Value buildAxisPass(OpBuilder &b, Location loc, Value source,
                            int64_t axis, const AxisTables &tables,
                            OpFoldResult outLength, FloatType accType,
@@ -421,43 +428,70 @@ static Value buildAxisPass(OpBuilder &b, Location loc, Value source,
   SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, source);
   sizes[axis] = outLength;
   Value init = tensor::EmptyOp::create(b, loc, sizes, accType);
-  Value zero = zeroOf(b, loc, accType);
-  init = linalg::FillOp::create(b, loc, zero, init).getResult(0);
-
-  // Loop position of data dimension d, and of the reduction dimension.
-  int64_t reductionLoop = axis + 1;
-  auto loopOf = [&](int64_t d) { return d <= axis ? d : d + 1; };
-
   MLIRContext *ctx = b.getContext();
-  AffineMap tableMap = AffineMap::get(
-      rank + 1, 0,
-      {b.getAffineDimExpr(loopOf(axis)), b.getAffineDimExpr(reductionLoop)},
-      ctx);
-  SmallVector<AffineExpr> outExprs;
-  for (int64_t d = 0; d < rank; ++d)
-    outExprs.push_back(b.getAffineDimExpr(loopOf(d)));
-  AffineMap outMap = AffineMap::get(rank + 1, 0, outExprs, ctx);
-  SmallVector<utils::IteratorType> iterators(rank + 1,
+  AffineMap identity = b.getMultiDimIdentityMap(rank);
+  SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
-  iterators[reductionLoop] = utils::IteratorType::reduction;
+  auto tableType = cast<RankedTensorType>(tables.indices.getType());
+  bool unrolled = !tableType.isDynamicDim(1) &&
+                  tableType.getDimSize(1) <= kMaxUnrolledTaps;
+
+  // x(i): the source element at index i along `axis` (and the output
+  // position elsewhere, `loopIndices`, read with linalg.index at the top of
+  // the body), in the accumulator type.
+  SmallVector<Value> loopIndices;
+  auto sample = [&](OpBuilder &nb, Location nloc, Value index) {
+    SmallVector<Value> indices(loopIndices);
+    indices[axis] =
+        arith::IndexCastOp::create(nb, nloc, nb.getIndexType(), index);
+    Value element = tensor::ExtractOp::create(nb, nloc, source, indices);
+    return toAccumulator(nb, nloc, element, accType, isUnsigned);
+  };
+
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  int64_t taps = unrolled ? tableType.getDimSize(1) : 0;
+  for (Value table : {tables.indices, tables.weights})
+    for (int64_t k = 0; k < taps; ++k) {
+      inputs.push_back(table);
+      maps.push_back(AffineMap::get(
+          rank, 0, {b.getAffineDimExpr(axis), b.getAffineConstantExpr(k)},
+          ctx));
+    }
+  maps.push_back(identity);
 
   auto generic = linalg::GenericOp::create(
-      b, loc, init.getType(), ValueRange{tables.indices, tables.weights},
-      ValueRange{init}, ArrayRef<AffineMap>{tableMap, tableMap, outMap},
-      iterators, [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        SmallVector<Value> indices;
-        for (int64_t d = 0; d < rank; ++d) {
-          if (d == axis)
-            indices.push_back(arith::IndexCastOp::create(
-                nb, nloc, nb.getIndexType(), args[0]));
-          else
-            indices.push_back(linalg::IndexOp::create(nb, nloc, loopOf(d)));
+      b, loc, init.getType(), inputs, ValueRange{init}, maps, iterators,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        for (int64_t d = 0; d < rank; ++d)
+          loopIndices.push_back(linalg::IndexOp::create(nb, nloc, d));
+        Value sum = zeroOf(nb, nloc, accType);
+        if (unrolled) {
+          for (int64_t k = 0; k < taps; ++k) {
+            Value product = arith::MulFOp::create(
+                nb, nloc, args[taps + k], sample(nb, nloc, args[k]));
+            sum = arith::AddFOp::create(nb, nloc, sum, product);
+          }
+          linalg::YieldOp::create(nb, nloc, sum);
+          return;
         }
-        Value element = tensor::ExtractOp::create(nb, nloc, source, indices);
-        Value x = toAccumulator(nb, nloc, element, accType, isUnsigned);
-        Value product = arith::MulFOp::create(nb, nloc, args[1], x);
-        Value sum = arith::AddFOp::create(nb, nloc, args[2], product);
-        linalg::YieldOp::create(nb, nloc, sum);
+        Value o = loopIndices[axis];
+        Value zero = arith::ConstantIndexOp::create(nb, nloc, 0);
+        Value one = arith::ConstantIndexOp::create(nb, nloc, 1);
+        Value count = tensor::DimOp::create(nb, nloc, tables.indices, 1);
+        auto loop = scf::ForOp::create(
+            nb, nloc, zero, count, one, ValueRange{sum},
+            [&](OpBuilder &lb, Location lloc, Value k, ValueRange iter) {
+              Value index = tensor::ExtractOp::create(lb, lloc, tables.indices,
+                                                      ValueRange{o, k});
+              Value weight = tensor::ExtractOp::create(
+                  lb, lloc, tables.weights, ValueRange{o, k});
+              Value product = arith::MulFOp::create(lb, lloc, weight,
+                                                    sample(lb, lloc, index));
+              Value next = arith::AddFOp::create(lb, lloc, iter[0], product);
+              scf::YieldOp::create(lb, lloc, next);
+            });
+        linalg::YieldOp::create(nb, nloc, loop.getResult(0));
       });
   return generic.getResult(0);
 }
@@ -745,7 +779,7 @@ struct ConvertInterpToLinalgPass
     target.addLegalDialect<arith::ArithDialect, bufferization::BufferizationDialect,
                            func::FuncDialect, linalg::LinalgDialect,
                            math::MathDialect, memref::MemRefDialect,
-                           tensor::TensorDialect>();
+                           scf::SCFDialect, tensor::TensorDialect>();
     // Unsigned scalars cross to signless arith through casts (castSignedness).
     target.addLegalOp<UnrealizedConversionCastOp>();
     RewritePatternSet patterns(ctx);

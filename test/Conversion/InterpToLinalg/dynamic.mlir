@@ -15,9 +15,15 @@
 // CHECK: call @interp_axis_table_fill_f32({{.*}}, %[[IB]], %[[WB]])
 // CHECK: %[[IT:.*]] = bufferization.to_tensor %[[IB]] restrict
 // CHECK: %[[WT:.*]] = bufferization.to_tensor %[[WB]] restrict
+// A run-time tap count: the body loops over the taps.
 // CHECK: linalg.generic
-// CHECK-SAME: ins(%[[IT]], %[[WT]] : tensor<?x?xi64>, tensor<?x?xf32>)
+// CHECK-SAME: iterator_types = ["parallel", "parallel"]
+// CHECK: %[[K2:.*]] = tensor.dim %[[IT]], %{{.*}}
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[K2]]
+// CHECK-DAG: tensor.extract %[[IT]]
+// CHECK-DAG: tensor.extract %[[WT]]
 // CHECK: tensor.extract %[[X]]
+// CHECK: scf.yield
 func.func @runtime_sizes(%x: tensor<?x?xf16>, %s: tensor<1xi64>) -> tensor<?x?xf16> {
   %c = arith.constant dense<[2.0]> : tensor<1xf32>
   %a = arith.constant dense<[1]> : tensor<1xi64>

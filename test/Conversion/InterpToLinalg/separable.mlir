@@ -1,35 +1,44 @@
 // RUN: interp-opt %s -split-input-file --convert-interp-to-linalg | FileCheck %s
 
-// linear, linear_onnx, cubic and area: one reduction linalg.generic per axis
-// that changes, reading constant (index, weight) tables; the shrinking axis
-// runs first. No coordinate math in the element loop.
+// linear, linear_onnx, cubic and area: one parallel linalg.generic per axis
+// that changes, reading constant (index, weight) tables through indexing maps
+// (o, k) with the taps unrolled in the body; the shrinking axis runs first.
+// No coordinate math in the element loop.
 
 // The spec example: 1x2x48x80 -> 1x2x24x160 (linear, scales [0.5, 2]).
+// CHECK-DAG: #[[T0:.*]] = affine_map<(d0, d1, d2, d3) -> (d2, 0)>
+// CHECK-DAG: #[[T1:.*]] = affine_map<(d0, d1, d2, d3) -> (d2, 1)>
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 // CHECK-LABEL: func.func @spec_example
 // CHECK-SAME: %[[X:.*]]: tensor<1x2x48x80xf32>
 // CHECK-DAG: %[[I2:.*]] = arith.constant dense<{{.*}}> : tensor<24x2xi64>
 // CHECK-DAG: %[[W2:.*]] = arith.constant dense<5.000000e-01> : tensor<24x2xf32>
 // CHECK-DAG: %[[I3:.*]] = arith.constant dense<{{.*}}> : tensor<160x2xi64>
 // CHECK-DAG: %[[W3:.*]] = arith.constant dense<{{.*}}> : tensor<160x2xf32>
-// The shrinking axis (2) first: 1x2x24x80. Its reduction dimension comes
-// right after it, so the innermost loop runs along contiguous W.
-// CHECK: %[[F1:.*]] = linalg.fill {{.*}} -> tensor<1x2x24x80xf32>
+// The shrinking axis (2) first: 1x2x24x80, every element written once.
+// CHECK: %[[E1:.*]] = tensor.empty() : tensor<1x2x24x80xf32>
+// CHECK-NOT: linalg.fill
 // CHECK: %[[P1:.*]] = linalg.generic
-// CHECK-SAME: iterator_types = ["parallel", "parallel", "parallel", "reduction", "parallel"]
-// CHECK-SAME: ins(%[[I2]], %[[W2]] : tensor<24x2xi64>, tensor<24x2xf32>) outs(%[[F1]] : tensor<1x2x24x80xf32>)
-// CHECK: ^bb0(%[[I:.*]]: i64, %[[W:.*]]: f32, %[[ACC:.*]]: f32):
+// CHECK-SAME: indexing_maps = [#[[T0]], #[[T1]], #[[T0]], #[[T1]], #[[ID]]]
+// CHECK-SAME: iterator_types = ["parallel", "parallel", "parallel", "parallel"]
+// CHECK-SAME: ins(%[[I2]], %[[I2]], %[[W2]], %[[W2]] : tensor<24x2xi64>, tensor<24x2xi64>, tensor<24x2xf32>, tensor<24x2xf32>) outs(%[[E1]] : tensor<1x2x24x80xf32>)
+// CHECK: ^bb0(%[[I0:.*]]: i64, %[[I1:.*]]: i64, %[[WT0:.*]]: f32, %[[WT1:.*]]: f32, %{{.*}}: f32):
 // CHECK-DAG: %[[D0:.*]] = linalg.index 0
 // CHECK-DAG: %[[D1:.*]] = linalg.index 1
-// CHECK-DAG: %[[IDX:.*]] = arith.index_cast %[[I]] : i64 to index
-// CHECK-DAG: %[[D3:.*]] = linalg.index 4
-// CHECK: %[[E:.*]] = tensor.extract %[[X]][%[[D0]], %[[D1]], %[[IDX]], %[[D3]]] : tensor<1x2x48x80xf32>
-// CHECK: %[[M:.*]] = arith.mulf %[[W]], %[[E]] : f32
-// CHECK: %[[S:.*]] = arith.addf %[[ACC]], %[[M]] : f32
-// CHECK: linalg.yield %[[S]]
+// CHECK-DAG: %[[D3:.*]] = linalg.index 3
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[IDX0:.*]] = arith.index_cast %[[I0]] : i64 to index
+// CHECK: %[[E0:.*]] = tensor.extract %[[X]][%[[D0]], %[[D1]], %[[IDX0]], %[[D3]]] : tensor<1x2x48x80xf32>
+// CHECK: %[[M0:.*]] = arith.mulf %[[WT0]], %[[E0]] : f32
+// CHECK: %[[S0:.*]] = arith.addf %[[ZERO]], %[[M0]] : f32
+// CHECK: %[[IDX1:.*]] = arith.index_cast %[[I1]] : i64 to index
+// CHECK: %[[EE1:.*]] = tensor.extract %[[X]][%[[D0]], %[[D1]], %[[IDX1]], %[[D3]]]
+// CHECK: %[[M1:.*]] = arith.mulf %[[WT1]], %[[EE1]] : f32
+// CHECK: %[[S1:.*]] = arith.addf %[[S0]], %[[M1]] : f32
+// CHECK: linalg.yield %[[S1]]
 // Then the growing axis (3): 1x2x24x160, reading the first pass.
 // CHECK: %[[P2:.*]] = linalg.generic
-// CHECK-SAME: iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction"]
-// CHECK-SAME: ins(%[[I3]], %[[W3]] : tensor<160x2xi64>, tensor<160x2xf32>)
+// CHECK-SAME: ins(%[[I3]], %[[I3]], %[[W3]], %[[W3]] : tensor<160x2xi64>, tensor<160x2xi64>, tensor<160x2xf32>, tensor<160x2xf32>)
 // CHECK: tensor.extract %[[P1]]
 // f32 needs no store conversion.
 // CHECK-NOT: linalg.generic

@@ -1,0 +1,521 @@
+#!/usr/bin/env python3
+"""interp vs PyTorch, ONNX Runtime, OpenVINO and OpenCV on the workloads of
+the "Performance" issue; prints one table.
+
+  scripts/bench/run_benchmarks.py            # build, install peers, run, print
+  scripts/bench/run_benchmarks.py --help
+
+Steps:
+  1. (unless --no-opencv-install) installs libopencv-dev with apt-get when it
+     is missing and we are root, so interp-bench gets its opencv/<W> peers;
+  2. builds interp-bench (ninja -C BUILD interp-bench, re-running CMake first
+     when OpenCV appeared) and runs it with JSON output: interp/<W>, copy/<W>
+     (the bandwidth floor), opencv/<W>, reference/<W>;
+  3. creates a venv (BUILD/bench-venv) and pip-installs numpy, onnx,
+     onnxruntime, openvino and torch; a package that fails to install is
+     skipped with a note;
+  4. runs each Python peer in its own subprocess (a crash or a missing
+     feature becomes a note, not a traceback) at each thread count;
+  5. prints workload x implementation x threads: median ms, ratio to the
+     fastest peer (torch/onnxruntime/openvino/opencv, same workload and
+     threads) and ratio to the bandwidth floor (the copy/<W> time at the same
+     thread count: the same input + output bytes moved by memcpy/memset).
+
+The worker mode (--worker NAME) is what runs inside the venv.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# name, in shape, out shape, dtype, op parameters. Mirrors
+# benchmarks/kernels/workloads.mlir and benchmarks/interp-bench.cpp.
+WORKLOADS = [
+    dict(name="w1", inp=[1, 3, 540, 960], out=[1, 3, 1080, 1920], dtype="f32", mode="linear_onnx"),
+    dict(name="w2", inp=[1, 3, 1080, 1920], out=[1, 3, 224, 224], dtype="f32", mode="linear_onnx"),
+    dict(name="w3", inp=[1, 64, 128, 128], out=[1, 64, 256, 256], dtype="f32", mode="nearest"),
+    dict(name="w4", inp=[1, 3, 256, 256], out=[1, 3, 512, 512], dtype="f32", mode="cubic"),
+    dict(name="w5", inp=[1, 3, 1080, 1920], out=[1, 3, 270, 480], dtype="f32", mode="linear", antialias=True),
+    dict(name="w6", inp=[1, 8, 32, 64, 64], out=[1, 8, 64, 128, 128], dtype="f32", mode="linear_onnx"),
+    dict(name="w7", inp=[1, 3, 1080, 1920], out=[1, 3, 540, 960], dtype="f32", mode="nearest"),
+    dict(name="w1_f16", inp=[1, 3, 540, 960], out=[1, 3, 1080, 1920], dtype="f16", mode="linear_onnx"),
+    dict(name="w1_u8", inp=[1, 3, 540, 960], out=[1, 3, 1080, 1920], dtype="u8", mode="linear_onnx"),
+    dict(name="w1_dyn", inp=[1, 3, 540, 960], out=[1, 3, 1080, 1920], dtype="f32", mode="linear_onnx", dynamic=True),
+]
+MEMORY_BOUND = {"w1", "w3", "w6", "w7", "w1_f16", "w1_u8", "w1_dyn"}
+PEERS = ["torch", "onnxruntime", "openvino", "opencv"]
+PIP_PACKAGES = ["numpy", "onnx", "onnxruntime", "openvino", "torch"]
+
+
+def log(msg: str) -> None:
+    print(f"[bench] {msg}", file=sys.stderr, flush=True)
+
+
+# ---------------------------------------------------------------------------
+# Worker side (runs inside the venv)
+# ---------------------------------------------------------------------------
+
+def _np_dtype(np, dtype):
+    return {"f32": np.float32, "f16": np.float16, "u8": np.uint8}[dtype]
+
+
+def _make_input(np, w, seed):
+    rng = np.random.default_rng(seed)
+    if w["dtype"] == "u8":
+        return rng.integers(0, 256, size=w["inp"], dtype=np.uint8)
+    return rng.random(size=w["inp"], dtype=np.float32).astype(_np_dtype(np, w["dtype"]))
+
+
+def _time(fn, reps: int, min_seconds: float = 0.2):
+    """Median wall time (ms) of `reps` single calls after warm-up."""
+    fn()
+    fn()
+    samples = []
+    start = time.perf_counter()
+    while len(samples) < reps or (time.perf_counter() - start < min_seconds and len(samples) < 10 * reps):
+        t0 = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - t0) * 1e3)
+    return statistics.median(samples), len(samples)
+
+
+def _axes(w):
+    return [i for i in range(len(w["inp"])) if w["inp"][i] != w["out"][i]]
+
+
+def _torch_case(w, threads):
+    import numpy as np
+    import torch
+    import torch.nn.functional as F
+
+    torch.set_num_threads(threads)
+    x = torch.from_numpy(_make_input(np, w, 1))
+    rank = len(w["inp"])
+    size = w["out"][2:]
+    if w["mode"] == "nearest":
+        # 'nearest' is floor(dst * in/out): asymmetric + floor.
+        kw = dict(mode="nearest")
+    elif w["mode"] == "cubic":
+        kw = dict(mode="bicubic", align_corners=False)  # a = -0.75, half_pixel
+    else:
+        kw = dict(mode="bilinear" if rank == 4 else "trilinear", align_corners=False)
+        if w.get("antialias"):
+            kw["antialias"] = True
+    out = torch.empty(w["out"], dtype=x.dtype)
+
+    def run():
+        # There is no out= variant of F.interpolate; copying into a
+        # preallocated tensor would add a pass, so the result is allocated.
+        return F.interpolate(x, size=size, **kw)
+
+    r = run()
+    assert list(r.shape) == w["out"], r.shape
+    del out
+    return run
+
+
+def _onnx_model(w, dynamic: bool):
+    import numpy as np
+    import onnx
+    from onnx import TensorProto, helper
+
+    elem = {"f32": TensorProto.FLOAT, "f16": TensorProto.FLOAT16, "u8": TensorProto.UINT8}[w["dtype"]]
+    rank = len(w["inp"])
+    in_shape = list(w["inp"])
+    out_shape = list(w["out"])
+    if dynamic:
+        in_shape = in_shape[:2] + ["h", "w"]
+        out_shape = out_shape[:2] + ["oh", "ow"]
+    attrs = dict(mode={"linear_onnx": "linear", "linear": "linear", "nearest": "nearest", "cubic": "cubic"}[w["mode"]],
+                 coordinate_transformation_mode="asymmetric" if w["mode"] == "nearest" else "half_pixel")
+    if w["mode"] == "nearest":
+        attrs["nearest_mode"] = "floor"
+    if w["mode"] == "cubic":
+        attrs["cubic_coeff_a"] = -0.75
+    if w.get("antialias"):
+        attrs["antialias"] = 1
+    inputs = [helper.make_tensor_value_info("X", elem, in_shape)]
+    inits = []
+    if dynamic:
+        inputs.append(helper.make_tensor_value_info("sizes", TensorProto.INT64, [rank]))
+    else:
+        inits.append(helper.make_tensor("sizes", TensorProto.INT64, [rank], w["out"]))
+    node = helper.make_node("Resize", ["X", "", "", "sizes"], ["Y"], **attrs)
+    graph = helper.make_graph([node], "resize", inputs,
+                              [helper.make_tensor_value_info("Y", elem, out_shape)], initializer=inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 19)])
+    model.ir_version = 9
+    onnx.checker.check_model(model)
+    return model.SerializeToString()
+
+
+def _ort_case(w, threads):
+    import numpy as np
+    import onnxruntime as ort
+
+    dynamic = bool(w.get("dynamic"))
+    so = ort.SessionOptions()
+    so.intra_op_num_threads = threads
+    so.inter_op_num_threads = 1
+    so.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+    so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    sess = ort.InferenceSession(_onnx_model(w, dynamic), so, providers=["CPUExecutionProvider"])
+    x = _make_input(np, w, 1)
+    y = np.empty(w["out"], dtype=x.dtype)
+    binding = sess.io_binding()
+    binding.bind_cpu_input("X", x)
+    if dynamic:
+        binding.bind_cpu_input("sizes", np.array(w["out"], dtype=np.int64))
+    # Preallocated output, like interp's destination-passing kernels.
+    binding.bind_output("Y", "cpu", 0, y.dtype, list(y.shape), y.ctypes.data)
+
+    def run():
+        sess.run_with_iobinding(binding)
+
+    run()
+    return run
+
+
+def _ov_case(w, threads):
+    import numpy as np
+    import openvino as ov
+    import openvino.opset10 as ops  # opset10's interpolate is Interpolate-4
+
+    dynamic = bool(w.get("dynamic"))
+    et = _np_dtype(np, w["dtype"])
+    axes = _axes(w)
+    in_shape = list(w["inp"])
+    if dynamic:
+        in_shape = in_shape[:2] + [-1] * (len(in_shape) - 2)
+    x_param = ops.parameter(in_shape, et, name="x")
+    params = [x_param]
+    if dynamic:
+        sizes = ops.parameter([len(axes)], np.int64, name="sizes")
+        params.append(sizes)
+    else:
+        sizes = np.array([w["out"][a] for a in axes], dtype=np.int64)
+    scales = np.array([w["out"][a] / w["inp"][a] for a in axes], dtype=np.float32)
+    kw = {}
+    if w["mode"] == "nearest":
+        kw = dict(coordinate_transformation_mode="asymmetric", nearest_mode="floor")
+    if w["mode"] == "cubic":
+        kw["cube_coeff"] = -0.75
+    if w.get("antialias"):
+        kw["antialias"] = True
+    node = ops.interpolate(x_param, sizes, scales, w["mode"], "sizes", axes=np.array(axes, dtype=np.int64), **kw)
+    assert node.get_type_info().version_id == "opset4"
+    model = ov.Model([node], params, "interpolate")
+    core = ov.Core()
+    compiled = core.compile_model(model, "CPU", {
+        "INFERENCE_NUM_THREADS": threads,
+        "NUM_STREAMS": 1,
+        "PERFORMANCE_HINT": "LATENCY",
+        # Keep f32 math (no bf16/f16 down-conversion on CPUs that have it).
+        "INFERENCE_PRECISION_HINT": "f32",
+    })
+    req = compiled.create_infer_request()
+    x = _make_input(np, w, 1)
+    y = np.empty(w["out"], dtype=et)
+    req.set_input_tensor(0, ov.Tensor(x, shared_memory=True))
+    if dynamic:
+        req.set_input_tensor(1, ov.Tensor(np.array(w["out"][2:], dtype=np.int64), shared_memory=True))
+    req.set_output_tensor(0, ov.Tensor(y, shared_memory=True))
+
+    def run():
+        req.infer()
+
+    run()
+    return run
+
+
+def worker(name: str, workloads: list[str], threads_list: list[int], reps: int) -> None:
+    """Prints one JSON object per line: {workload, impl, threads, ms} or a note."""
+    factory = {"torch": _torch_case, "onnxruntime": _ort_case, "openvino": _ov_case}[name]
+    try:
+        __import__({"torch": "torch", "onnxruntime": "onnxruntime", "openvino": "openvino"}[name])
+    except Exception as e:  # noqa: BLE001
+        print(json.dumps(dict(impl=name, note=f"import failed: {type(e).__name__}: {e}")), flush=True)
+        return
+    for w in WORKLOADS:
+        if w["name"] not in workloads:
+            continue
+        for t in threads_list:
+            try:
+                run = factory(w, t)
+                ms, n = _time(run, reps)
+                print(json.dumps(dict(workload=w["name"], impl=name, threads=t, ms=ms, samples=n)), flush=True)
+            except Exception as e:  # noqa: BLE001
+                msg = str(e).strip().splitlines()
+                msg = msg[0][:160] if msg else ""
+                print(json.dumps(dict(workload=w["name"], impl=name, threads=t,
+                                      note=f"{type(e).__name__}: {msg}")), flush=True)
+
+
+# ---------------------------------------------------------------------------
+# Driver side
+# ---------------------------------------------------------------------------
+
+def run(cmd, **kw):
+    log("$ " + " ".join(str(c) for c in cmd))
+    return subprocess.run(cmd, **kw)
+
+
+def other_compiles_running() -> bool:
+    try:
+        out = subprocess.run(["pgrep", "-f", "clang\\+\\+|ninja"], capture_output=True, text=True).stdout
+    except FileNotFoundError:
+        return False
+    mine = {str(os.getpid())}
+    return any(pid.strip() and pid.strip() not in mine for pid in out.splitlines())
+
+
+def wait_for_quiet(max_wait: float) -> None:
+    """Benchmarks next to a compile are noise: wait (bounded) for quiet."""
+    deadline = time.time() + max_wait
+    warned = False
+    while other_compiles_running() and time.time() < deadline:
+        if not warned:
+            log(f"a compile (clang++/ninja) is running; waiting up to {max_wait:.0f}s before timing")
+            warned = True
+        time.sleep(5)
+    if other_compiles_running():
+        log("WARNING: a compile is still running; timings may be noisy")
+
+
+def ensure_opencv(args) -> list[str]:
+    notes = []
+    if args.no_opencv_install:
+        return notes
+    have = subprocess.run(["dpkg-query", "-W", "-f=${Status}", "libopencv-dev"], capture_output=True, text=True)
+    if "install ok installed" in have.stdout:
+        return notes
+    if os.geteuid() != 0:
+        notes.append("opencv: libopencv-dev missing and not root; opencv/<W> skipped")
+        return notes
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    r = run(["apt-get", "update", "-qq"], env=env)
+    if r.returncode == 0:
+        r = run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", "libopencv-dev"], env=env,
+                stdout=subprocess.DEVNULL)
+    if r.returncode != 0:
+        notes.append("opencv: apt-get install libopencv-dev failed; opencv/<W> skipped")
+    return notes
+
+
+def build_interp_bench(args) -> Path:
+    build = Path(args.build_dir)
+    if not (build / "build.ninja").exists():
+        r = run([str(ROOT / "scripts" / "build.sh"), "interp-bench"])
+        if r.returncode != 0:
+            sys.exit("interp-bench: build failed")
+    else:
+        cache = (build / "CMakeCache.txt").read_text(errors="replace")
+        if "OpenCV_DIR:PATH=OpenCV_DIR-NOTFOUND" in cache and Path("/usr/lib/x86_64-linux-gnu/cmake/opencv4").exists():
+            run(["cmake", str(build)], stdout=subprocess.DEVNULL)
+        r = run(["ninja", "-C", str(build), "interp-bench"])
+        if r.returncode != 0:
+            sys.exit("interp-bench: build failed")
+    exe = build / "bin" / "interp-bench"
+    if not exe.exists():
+        sys.exit("interp-bench was not built (is Google Benchmark installed? scripts/install-deps.sh)")
+    return exe
+
+
+def run_interp_bench(exe: Path, args, out_json: Path) -> list[dict]:
+    cmd = [str(exe), f"--threads={','.join(map(str, args.threads))}",
+           f"--workloads={','.join(args.workloads)}",
+           f"--benchmark_repetitions={args.reps}", "--benchmark_report_aggregates_only=true",
+           f"--benchmark_min_time={args.min_time}",
+           "--benchmark_format=json", f"--benchmark_out={out_json}", "--benchmark_out_format=json"]
+    if args.no_reference:
+        cmd.append("--benchmark_filter=^(interp|copy|opencv)/")
+    r = run(cmd, stdout=subprocess.DEVNULL)
+    if r.returncode != 0:
+        sys.exit(f"interp-bench failed (exit {r.returncode}); see its messages above")
+    data = json.loads(out_json.read_text())
+    results = {}
+    for b in data["benchmarks"]:
+        # "interp/w1/threads:1" (+ "_median" for aggregates)
+        name = b["run_name"] if "run_name" in b else b["name"]
+        kind, wl, th = name.split("/")[:3]
+        t = int(th.split(":")[1])
+        key = (wl, kind, t)
+        unit = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b.get("time_unit", "ns")]
+        ms = b["real_time"] * unit
+        if b.get("run_type") == "aggregate":
+            if b.get("aggregate_name") == "median":
+                results[key] = dict(workload=wl, impl=kind, threads=t, ms=ms, gbs=b.get("GB/s"))
+        elif key not in results:
+            results[key] = dict(workload=wl, impl=kind, threads=t, ms=ms, gbs=b.get("GB/s"))
+    return list(results.values()), data.get("context", {})
+
+
+def ensure_venv(args) -> tuple[Path | None, list[str], dict]:
+    notes, versions = [], {}
+    venv = Path(args.venv)
+    py = venv / "bin" / "python"
+    if not py.exists():
+        r = run([sys.executable, "-m", "venv", str(venv)])
+        if r.returncode != 0:
+            notes.append("venv creation failed: no Python peers")
+            return None, notes, versions
+    for pkg in PIP_PACKAGES:
+        if pkg == "torch" and args.no_torch:
+            notes.append("torch: skipped (--no-torch)")
+            continue
+        if args.skip_install:
+            break
+        t0 = time.time()
+        r = run([str(py), "-m", "pip", "install", "-q", "--disable-pip-version-check", pkg],
+                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if r.returncode != 0:
+            err = (r.stderr or "").strip().splitlines()
+            notes.append(f"{pkg}: pip install failed ({err[-1][:120] if err else 'no message'}); skipped")
+        else:
+            log(f"{pkg}: installed/present ({time.time() - t0:.0f}s)")
+    for pkg in ["numpy", "onnx", "onnxruntime", "openvino", "torch"]:
+        r = subprocess.run([str(py), "-c", f"import {pkg}; print({pkg}.__version__)"], capture_output=True, text=True)
+        if r.returncode == 0:
+            versions[pkg] = r.stdout.strip()
+    if "torch" in versions:
+        size = sum(f.stat().st_size for f in (venv / "lib").rglob("*") if f.is_file()) / 2**30
+        notes.append(f"venv size {size:.1f} GiB (the PyPI torch wheel pulls the CUDA runtime wheels)")
+    return py, notes, versions
+
+
+def run_peers(py: Path, args) -> tuple[list[dict], list[str]]:
+    results, notes = [], []
+    for name in ["torch", "onnxruntime", "openvino"]:
+        if name == "torch" and args.no_torch:
+            continue
+        if name not in args.peers:
+            continue
+        wait_for_quiet(args.max_wait)
+        cmd = [str(py), str(Path(__file__).resolve()), "--worker", name,
+               f"--workloads={','.join(args.workloads)}", f"--threads={','.join(map(str, args.threads))}",
+               f"--reps={args.py_reps}"]
+        r = run(cmd, capture_output=True, text=True, timeout=args.peer_timeout)
+        for line in r.stdout.splitlines():
+            try:
+                d = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            if "ms" in d:
+                results.append(d)
+            elif "note" in d:
+                where = f"{d['workload']}/threads:{d['threads']}" if "workload" in d else ""
+                notes.append(f"{name} {where}: {d['note']}".replace("  ", " "))
+        if r.returncode != 0:
+            tail = (r.stderr or "").strip().splitlines()[-1:] or [""]
+            notes.append(f"{name}: worker exited with {r.returncode} ({tail[0][:160]})")
+    return results, notes
+
+
+def print_table(rows: list[dict], threads: list[int], workloads: list[str], out) -> None:
+    by = {(r["workload"], r["impl"], r["threads"]): r for r in rows}
+    impls = ["interp", "torch", "onnxruntime", "openvino", "opencv", "reference"]
+    hdr = f"| {'workload':<9} | {'impl':<11} | thr | {'median ms':>10} | {'vs fastest peer':>15} | {'vs floor':>8} |"
+    print(hdr, file=out)
+    print("|" + "|".join("-" * (len(c)) for c in hdr.split("|")[1:-1]) + "|", file=out)
+    for wl in workloads:
+        for t in threads:
+            floor = by.get((wl, "copy", t))
+            peer_times = [by[(wl, p, t)]["ms"] for p in PEERS if (wl, p, t) in by]
+            best = min(peer_times) if peer_times else None
+            for impl in impls:
+                r = by.get((wl, impl, t))
+                if r is None:
+                    continue
+                ms = r["ms"]
+                vs_peer = f"{ms / best:.2f}x" if best else "-"
+                vs_floor = f"{ms / floor['ms']:.2f}x" if floor else "-"
+                tag = wl + ("*" if wl in MEMORY_BOUND else "")
+                print(f"| {tag:<9} | {impl:<11} | {t:>3} | {ms:>10.3f} | {vs_peer:>15} | {vs_floor:>8} |", file=out)
+            if floor:
+                gbs = floor.get("gbs")
+                gbs_s = f" ({gbs / 1e9:.1f} GB/s)" if gbs and gbs > 1e6 else (f" ({gbs:.1f} GB/s)" if gbs else "")
+                print(f"| {wl + ('*' if wl in MEMORY_BOUND else ''):<9} | {'copy floor':<11} | {t:>3} | "
+                      f"{floor['ms']:>10.3f} | {'':>15} | {'1.00x':>8} |{gbs_s}", file=out)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--build-dir", default=str(ROOT / "build"))
+    ap.add_argument("--venv", default=None, help="default: BUILD/bench-venv")
+    ap.add_argument("--threads", default="1,2")
+    ap.add_argument("--workloads", default=",".join(w["name"] for w in WORKLOADS))
+    ap.add_argument("--peers", default="torch,onnxruntime,openvino")
+    ap.add_argument("--reps", type=int, default=5, help="Google Benchmark repetitions (median reported)")
+    ap.add_argument("--min-time", default="0.2", help="--benchmark_min_time per repetition (s)")
+    ap.add_argument("--py-reps", type=int, default=15, help="timed calls per Python peer case (median)")
+    ap.add_argument("--no-torch", action="store_true", help="do not install or run PyTorch")
+    ap.add_argument("--no-reference", action="store_true", help="skip the slow reference/<W> runs")
+    ap.add_argument("--no-opencv-install", action="store_true")
+    ap.add_argument("--skip-build", action="store_true")
+    ap.add_argument("--skip-install", action="store_true", help="use the venv as it is")
+    ap.add_argument("--interp-only", action="store_true", help="only interp-bench (no Python peers)")
+    ap.add_argument("--max-wait", type=float, default=600, help="seconds to wait for other compiles to end")
+    ap.add_argument("--peer-timeout", type=float, default=1800)
+    ap.add_argument("--out-dir", default=None, help="default: BUILD/bench-results")
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    args.threads = [int(t) for t in str(args.threads).split(",") if t]
+    args.workloads = [w for w in args.workloads.split(",") if w]
+    args.peers = [p for p in args.peers.split(",") if p]
+
+    if args.worker:
+        worker(args.worker, args.workloads, args.threads, args.py_reps)
+        return
+
+    args.venv = args.venv or str(Path(args.build_dir) / "bench-venv")
+    out_dir = Path(args.out_dir or Path(args.build_dir) / "bench-results")
+    out_dir.mkdir(parents=True, exist_ok=True)
+    notes = ensure_opencv(args)
+
+    exe = Path(args.build_dir) / "bin" / "interp-bench"
+    if not args.skip_build:
+        exe = build_interp_bench(args)
+
+    py, vnotes, versions = (None, [], {})
+    if not args.interp_only:
+        py, vnotes, versions = ensure_venv(args)
+    notes += vnotes
+
+    wait_for_quiet(args.max_wait)
+    rows, context = run_interp_bench(exe, args, out_dir / "interp-bench.json")
+    if py is not None:
+        prows, pnotes = run_peers(py, args)
+        rows += prows
+        notes += pnotes
+    (out_dir / "results.json").write_text(json.dumps(dict(rows=rows, notes=notes, versions=versions), indent=1))
+
+    import io
+    buf = io.StringIO()
+    print(f"host: {context.get('host_name', '?')}, {context.get('num_cpus', '?')} CPUs @ "
+          f"{context.get('mhz_per_cpu', '?')} MHz; peers: "
+          + ", ".join(f"{k} {v}" for k, v in versions.items() if k != "numpy"), file=buf)
+    print("median ms; 'vs fastest peer' = ms / min(torch, onnxruntime, openvino, opencv) at the same "
+          "threads; 'vs floor' = ms / copy floor (same input+output bytes, memcpy+memset, same threads); "
+          "* = memory-bound workload", file=buf)
+    print_table(rows, args.threads, args.workloads, buf)
+    if notes:
+        print("notes:", file=buf)
+        for n in notes:
+            print(f"  - {n}", file=buf)
+    text = buf.getvalue()
+    (out_dir / "table.md").write_text(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
