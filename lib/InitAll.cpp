@@ -6,6 +6,7 @@
 #include "interp/Conversion/Passes.h"
 #include "interp/Dialect/Interp/Transforms/Passes.h"
 #include "interp/Pipelines/Pipelines.h"
+#include "interp/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
@@ -16,5 +17,6 @@ void mlir::interp::registerAllDialects(DialectRegistry &registry) {
 void mlir::interp::registerAllPasses() {
   registerInterpTransformsPasses();
   registerInterpConversionPasses();
+  registerInterpGeneralTransformsPasses();
   registerInterpPipelines();
 }

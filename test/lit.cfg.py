@@ -27,6 +27,9 @@ config.substitutions.append(
                os.path.join(config.llvm_shlib_dir, "libmlir_c_runner_utils.so"),
                os.path.join(config.interp_obj_root, "lib", "libinterp_runtime.so")])))
 
+config.substitutions.append(
+    ("%libomp", os.path.join(config.llvm_shlib_dir, "libomp.so")))
+
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 

@@ -99,7 +99,7 @@ asDataTensors(TypeRange types) {
 }
 
 llvm::Expected<std::unique_ptr<JitModule>>
-JitModule::compile(ModuleOp module) {
+JitModule::compile(ModuleOp module, unsigned numThreads) {
   std::unique_ptr<JitModule> jit(new JitModule());
   for (auto func : module.getOps<func::FuncOp>()) {
     if (func.isExternal() || !func.isPublic())
@@ -114,7 +114,9 @@ JitModule::compile(ModuleOp module) {
   }
 
   PassManager pm(module.getContext());
-  buildInterpToLLVMPipeline(pm, InterpPipelineOptions());
+  InterpPipelineOptions pipelineOptions;
+  pipelineOptions.numThreads = numThreads;
+  buildInterpToLLVMPipeline(pm, pipelineOptions);
   if (failed(pm.run(module)))
     return llvm::createStringError("lowering with --interp-to-llvm failed");
 

@@ -2,6 +2,7 @@
 
 #include "interp/Pipelines/Pipelines.h"
 #include "interp/Conversion/Passes.h"
+#include "interp/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -42,9 +43,20 @@ void interp::buildInterpToAffinePipeline(OpPassManager &pm,
 }
 
 void interp::buildInterpToLLVMPipeline(OpPassManager &pm,
-                                       const InterpPipelineOptions &) {
+                                       const InterpPipelineOptions &options) {
   addInterpToBufferizedLinalg(pm);
-  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  bool parallel = options.numThreads != 1;
+  if (parallel) {
+    // Outer parallel dimensions become OpenMP work-sharing loops; inner
+    // ones stay sequential (and vectorizable).
+    pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
+    pm.addPass(createInterpSerializeNestedParallelLoops());
+    ConvertSCFToOpenMPPassOptions openmp;
+    openmp.numThreads = options.numThreads;
+    pm.addPass(createConvertSCFToOpenMPPass(openmp));
+  } else {
+    pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  }
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // bf16 conversions become integer ops instead of compiler-rt calls
@@ -63,6 +75,8 @@ void interp::buildInterpToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
+  if (parallel)
+    pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());

@@ -54,6 +54,13 @@ WORKLOADS = [
 ]
 MEMORY_BOUND = {"w1", "w3", "w6", "w7", "w1_f16", "w1_u8", "w1_dyn"}
 PEERS = ["torch", "onnxruntime", "openvino", "opencv"]
+# Peers that do not compute the workload's function: shown with "~" and left
+# out of "fastest peer".
+NOT_EQUIVALENT = {
+    ("w5", "openvino"): "OpenVINO's CPU plugin ignores antialias here: its output equals linear_onnx "
+                        "without antialias (2 taps per axis instead of 8), unlike interp, PyTorch and ORT",
+    ("w5", "opencv"): "INTER_AREA averages a 4x4 box; OpenVINO-spec antialiased linear is an 8-tap triangle",
+}
 PIP_PACKAGES = ["numpy", "onnx", "onnxruntime", "openvino", "torch"]
 
 
@@ -121,6 +128,7 @@ def _torch_case(w, threads):
     r = run()
     assert list(r.shape) == w["out"], r.shape
     del out
+    run.output = lambda: run().numpy()
     return run
 
 
@@ -177,12 +185,15 @@ def _ort_case(w, threads):
     if dynamic:
         binding.bind_cpu_input("sizes", np.array(w["out"], dtype=np.int64))
     # Preallocated output, like interp's destination-passing kernels.
-    binding.bind_output("Y", "cpu", 0, y.dtype, list(y.shape), y.ctypes.data)
+    y_value = ort.OrtValue.ortvalue_from_numpy(y)
+    binding.bind_ortvalue_output("Y", y_value)
 
     def run():
         sess.run_with_iobinding(binding)
 
     run()
+    run.keep = (x, y, y_value)  # keep the bound buffers alive
+    run.output = lambda: y
     return run
 
 
@@ -226,19 +237,55 @@ def _ov_case(w, threads):
     req = compiled.create_infer_request()
     x = _make_input(np, w, 1)
     y = np.empty(w["out"], dtype=et)
-    req.set_input_tensor(0, ov.Tensor(x, shared_memory=True))
+    sizes_value = np.array(w["out"][2:], dtype=np.int64)
+    tensors = [ov.Tensor(x, shared_memory=True), ov.Tensor(y, shared_memory=True),
+               ov.Tensor(sizes_value, shared_memory=True)]
+    req.set_input_tensor(0, tensors[0])
     if dynamic:
-        req.set_input_tensor(1, ov.Tensor(np.array(w["out"][2:], dtype=np.int64), shared_memory=True))
-    req.set_output_tensor(0, ov.Tensor(y, shared_memory=True))
+        req.set_input_tensor(1, tensors[2])
+    # Preallocated output, like interp's destination-passing kernels.
+    req.set_output_tensor(0, tensors[1])
 
     def run():
         req.infer()
 
     run()
+    # shared_memory tensors do not own the arrays: keep everything alive.
+    run.keep = (x, y, sizes_value, tensors, req, compiled, core)
+    run.output = lambda: y
     return run
 
 
-def worker(name: str, workloads: list[str], threads_list: list[int], reps: int) -> None:
+def _save_plane(name, w, run, out_dir):
+    """Saves the first output plane of a peer (for the cross-check)."""
+    import numpy as np
+
+    y = run.output() if hasattr(run, "output") else None
+    if y is None:
+        return
+    y = np.asarray(y)
+    np.save(Path(out_dir) / f"{name}_{w['name']}.npy", y.reshape(-1, *y.shape[2:])[0])
+
+
+def compare_outputs(out_dir: str) -> None:
+    """Prints, per workload, each peer's max abs difference from OpenVINO
+    (the semantics interp follows) on the first output plane."""
+    import numpy as np
+
+    d = Path(out_dir)
+    for w in WORKLOADS:
+        ref_file = d / f"openvino_{w['name']}.npy"
+        if not ref_file.exists():
+            continue
+        ref = np.load(ref_file).astype(np.float64)
+        for impl in ["torch", "onnxruntime"]:
+            f = d / f"{impl}_{w['name']}.npy"
+            if f.exists():
+                diff = float(np.max(np.abs(np.load(f).astype(np.float64) - ref)))
+                print(json.dumps(dict(workload=w["name"], impl=impl, max_abs_diff_vs_openvino=diff)))
+
+
+def worker(name: str, workloads: list[str], threads_list: list[int], reps: int, out_dir: str | None) -> None:
     """Prints one JSON object per line: {workload, impl, threads, ms} or a note."""
     factory = {"torch": _torch_case, "onnxruntime": _ort_case, "openvino": _ov_case}[name]
     try:
@@ -252,6 +299,8 @@ def worker(name: str, workloads: list[str], threads_list: list[int], reps: int) 
         for t in threads_list:
             try:
                 run = factory(w, t)
+                if out_dir and t == threads_list[0]:
+                    _save_plane(name, w, run, out_dir)
                 ms, n = _time(run, reps)
                 print(json.dumps(dict(workload=w["name"], impl=name, threads=t, ms=ms, samples=n)), flush=True)
             except Exception as e:  # noqa: BLE001
@@ -320,8 +369,13 @@ def build_interp_bench(args) -> Path:
             sys.exit("interp-bench: build failed")
     else:
         cache = (build / "CMakeCache.txt").read_text(errors="replace")
+        reconfigure = []
+        if args.pipeline_options is not None:
+            reconfigure.append(f"-DINTERP_BENCH_PIPELINE_OPTIONS={args.pipeline_options}")
         if "OpenCV_DIR:PATH=OpenCV_DIR-NOTFOUND" in cache and Path("/usr/lib/x86_64-linux-gnu/cmake/opencv4").exists():
-            run(["cmake", str(build)], stdout=subprocess.DEVNULL)
+            reconfigure.append(".")
+        if reconfigure:
+            run(["cmake", *[a for a in reconfigure if a != "."], str(build)], stdout=subprocess.DEVNULL)
         r = run(["ninja", "-C", str(build), "interp-bench"])
         if r.returncode != 0:
             sys.exit("interp-bench: build failed")
@@ -393,8 +447,12 @@ def ensure_venv(args) -> tuple[Path | None, list[str], dict]:
     return py, notes, versions
 
 
-def run_peers(py: Path, args) -> tuple[list[dict], list[str]]:
+def run_peers(py: Path, args, out_dir: Path) -> tuple[list[dict], list[str]]:
     results, notes = [], []
+    planes = out_dir / "peer-planes"
+    planes.mkdir(exist_ok=True)
+    for f in planes.glob("*.npy"):
+        f.unlink()
     for name in ["torch", "onnxruntime", "openvino"]:
         if name == "torch" and args.no_torch:
             continue
@@ -403,7 +461,7 @@ def run_peers(py: Path, args) -> tuple[list[dict], list[str]]:
         wait_for_quiet(args.max_wait)
         cmd = [str(py), str(Path(__file__).resolve()), "--worker", name,
                f"--workloads={','.join(args.workloads)}", f"--threads={','.join(map(str, args.threads))}",
-               f"--reps={args.py_reps}"]
+               f"--reps={args.py_reps}", f"--out-dir={planes}"]
         r = run(cmd, capture_output=True, text=True, timeout=args.peer_timeout)
         for line in r.stdout.splitlines():
             try:
@@ -418,6 +476,19 @@ def run_peers(py: Path, args) -> tuple[list[dict], list[str]]:
         if r.returncode != 0:
             tail = (r.stderr or "").strip().splitlines()[-1:] or [""]
             notes.append(f"{name}: worker exited with {r.returncode} ({tail[0][:160]})")
+    # Cross-check: do the peers compute the same thing?
+    r = run([str(py), str(Path(__file__).resolve()), "--worker", "compare", f"--out-dir={planes}"],
+            capture_output=True, text=True)
+    diffs = {}
+    for line in r.stdout.splitlines():
+        try:
+            d = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        diffs.setdefault(d["workload"], []).append(f"{d['impl']} {d['max_abs_diff_vs_openvino']:.3g}")
+    if diffs:
+        notes.append("peer outputs, max abs diff from OpenVINO on the first plane (inputs in [0,1), u8 in "
+                     "[0,255]): " + "; ".join(f"{k}: {', '.join(v)}" for k, v in diffs.items()))
     return results, notes
 
 
@@ -430,7 +501,7 @@ def print_table(rows: list[dict], threads: list[int], workloads: list[str], out)
     for wl in workloads:
         for t in threads:
             floor = by.get((wl, "copy", t))
-            peer_times = [by[(wl, p, t)]["ms"] for p in PEERS if (wl, p, t) in by]
+            peer_times = [by[(wl, p, t)]["ms"] for p in PEERS if (wl, p, t) in by and (wl, p) not in NOT_EQUIVALENT]
             best = min(peer_times) if peer_times else None
             for impl in impls:
                 r = by.get((wl, impl, t))
@@ -440,12 +511,13 @@ def print_table(rows: list[dict], threads: list[int], workloads: list[str], out)
                 vs_peer = f"{ms / best:.2f}x" if best else "-"
                 vs_floor = f"{ms / floor['ms']:.2f}x" if floor else "-"
                 tag = wl + ("*" if wl in MEMORY_BOUND else "")
-                print(f"| {tag:<9} | {impl:<11} | {t:>3} | {ms:>10.3f} | {vs_peer:>15} | {vs_floor:>8} |", file=out)
+                name = impl + ("~" if (wl, impl) in NOT_EQUIVALENT else "")
+                print(f"| {tag:<9} | {name:<11} | {t:>3} | {ms:>10.3f} | {vs_peer:>15} | {vs_floor:>8} |", file=out)
             if floor:
-                gbs = floor.get("gbs")
-                gbs_s = f" ({gbs / 1e9:.1f} GB/s)" if gbs and gbs > 1e6 else (f" ({gbs:.1f} GB/s)" if gbs else "")
-                print(f"| {wl + ('*' if wl in MEMORY_BOUND else ''):<9} | {'copy floor':<11} | {t:>3} | "
-                      f"{floor['ms']:>10.3f} | {'':>15} | {'1.00x':>8} |{gbs_s}", file=out)
+                gbs = floor.get("gbs")  # interp-bench's "GB/s" counter
+                name = f"floor {gbs:.1f}G/s" if gbs else "copy floor"
+                print(f"| {wl + ('*' if wl in MEMORY_BOUND else ''):<9} | {name:<11} | {t:>3} | "
+                      f"{floor['ms']:>10.3f} | {'':>15} | {'1.00x':>8} |", file=out)
 
 
 def main() -> None:
@@ -462,6 +534,9 @@ def main() -> None:
     ap.add_argument("--no-reference", action="store_true", help="skip the slow reference/<W> runs")
     ap.add_argument("--no-opencv-install", action="store_true")
     ap.add_argument("--skip-build", action="store_true")
+    ap.add_argument("--pipeline-options", default=None,
+                    help="interp-to-llvm options for the kernels (CMake INTERP_BENCH_PIPELINE_OPTIONS), "
+                         "e.g. num-threads=0 for OpenMP kernels; default: keep the configured value")
     ap.add_argument("--skip-install", action="store_true", help="use the venv as it is")
     ap.add_argument("--interp-only", action="store_true", help="only interp-bench (no Python peers)")
     ap.add_argument("--max-wait", type=float, default=600, help="seconds to wait for other compiles to end")
@@ -473,8 +548,11 @@ def main() -> None:
     args.workloads = [w for w in args.workloads.split(",") if w]
     args.peers = [p for p in args.peers.split(",") if p]
 
+    if args.worker == "compare":
+        compare_outputs(args.out_dir)
+        return
     if args.worker:
-        worker(args.worker, args.workloads, args.threads, args.py_reps)
+        worker(args.worker, args.workloads, args.threads, args.py_reps, args.out_dir)
         return
 
     args.venv = args.venv or str(Path(args.build_dir) / "bench-venv")
@@ -494,7 +572,7 @@ def main() -> None:
     wait_for_quiet(args.max_wait)
     rows, context = run_interp_bench(exe, args, out_dir / "interp-bench.json")
     if py is not None:
-        prows, pnotes = run_peers(py, args)
+        prows, pnotes = run_peers(py, args, out_dir)
         rows += prows
         notes += pnotes
     (out_dir / "results.json").write_text(json.dumps(dict(rows=rows, notes=notes, versions=versions), indent=1))
@@ -508,6 +586,7 @@ def main() -> None:
           "threads; 'vs floor' = ms / copy floor (same input+output bytes, memcpy+memset, same threads); "
           "* = memory-bound workload", file=buf)
     print_table(rows, args.threads, args.workloads, buf)
+    notes = [f"~ {w}/{i}: {why}" for (w, i), why in NOT_EQUIVALENT.items()] + notes
     if notes:
         print("notes:", file=buf)
         for n in notes:

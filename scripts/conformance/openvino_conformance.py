@@ -583,7 +583,9 @@ def apply_axis(x, W, axis):
     return np.moveaxis(y, 0, axis)
 
 
-def weight_matrix(c, mode, Lin, Lout, s, a_aa=1.0):
+def weight_matrix(c, mode, Lin, Lout, s, a_aa=1.0, prec="f64"):
+    """Per-axis weights (Lout x Lin). prec="f32" emulates OpenVINO's reference:
+    coordinates (and linear's triangle weights) in float32."""
     W = np.zeros((Lout, Lin))
     o = np.arange(Lout)
     if mode == "area":
@@ -593,7 +595,8 @@ def weight_matrix(c, mode, Lin, Lout, s, a_aa=1.0):
             for j in range(int(np.floor(lo)), min(Lin, int(np.ceil(hi)))):
                 W[k, j] = max(0.0, min(hi, j + 1) - max(lo, j)) / step
         return W
-    cc = coords(c["ctm"], Lin, Lout, s, "f64")
+    cc32 = coords(c["ctm"], Lin, Lout, s, prec)
+    cc = cc32.astype(np.float64)
     if mode == "linear_onnx":
         cl = np.clip(cc, 0, Lin - 1)
         i1 = np.minimum(np.trunc(cl).astype(np.int64), Lin - 1)
@@ -617,12 +620,19 @@ def weight_matrix(c, mode, Lin, Lout, s, a_aa=1.0):
             tap = np.clip(base.astype(np.int64) - 1 + j, 0, Lin - 1)
             np.add.at(W, (o, tap), k(dist))
     elif mode == "linear":
-        r = 2 if s > 1 else int(np.ceil(2.0 / a_aa))
+        if prec == "f32":
+            r = 2 if s > 1 else int(np.ceil(f32(2.0) / f32(a_aa)))
+        else:
+            r = 2 if s > 1 else int(np.ceil(2.0 / a_aa))
         centre = round_half_away(cc).astype(np.int64)
         for t in range(-r, r + 1):
             tap = centre + t
             ok = (tap >= 0) & (tap < Lin)
-            w = np.maximum(0.0, 1.0 - np.abs(a_aa * (cc - tap)))
+            if prec == "f32":
+                w = np.maximum(f32(0), f32(1) - np.abs(f32(a_aa) * (cc32 - tap.astype(np.float32))))
+                w = w.astype(np.float64)
+            else:
+                w = np.maximum(0.0, 1.0 - np.abs(a_aa * (cc - tap)))
             W[o[ok], tap[ok]] += w[ok]
         sums = W.sum(axis=1, keepdims=True)
         W = np.where(sums == 0, 0.0, W / np.where(sums == 0, 1.0, sums))
@@ -641,11 +651,11 @@ def model_eval(c, x, prec="f64"):
         for ax in c["axes"]:
             y = apply_axis(y, weight_matrix(c, "area", c["padded"][ax], c["out_shape"][ax], 1.0), ax)
         return y
-    sc = case_scales_f64(c)
+    sc = case_scales_f64(c) if prec == "f64" else case_scales_f32(c)
     active = mode == "linear" and c["antialias"] and any(s < 1 for s in sc)
     for i, ax in enumerate(c["axes_eff"]):
         Lin, Lout, s = c["padded"][ax], c["out_shape"][ax], sc[i]
-        y = apply_axis(y, weight_matrix(c, mode, Lin, Lout, s, s if active else 1.0), ax)
+        y = apply_axis(y, weight_matrix(c, mode, Lin, Lout, s, s if active else 1.0, prec), ax)
     return y
 
 
@@ -954,6 +964,31 @@ def explain_ties(cmp, bad):
     return notes
 
 
+def explain_coord_precision(cmp, bad):
+    """linear / linear_onnx / cubic: OpenVINO's output is reproduced by the model
+    with float32 coordinates (and float32 triangle weights), interp's by the
+    model with float64 ones, and every differing element is one where those
+    two models differ (typically linear with antialias: a weight that is
+    exactly 0 in float64 is a tiny positive number in float32, so a
+    Sum(w) == 0 output becomes a normalized copy of the input)."""
+    c4 = cmp.c4
+    if c4["mode"] == "nearest" or cmp.dt in INT_TYPES and cmp.oracle == "ref":
+        return None
+    x = cmp.c4["data"]
+    m64, m32 = model_eval(c4, x, "f64"), model_eval(c4, x, "f32")
+    store = (lambda v: interp_store(v, cmp.dt))
+    if not (cmp.close(store(m64), cmp.got) and cmp.close(store(m32), cmp.exp)):
+        return None
+    differ = Cmp(cmp.c, c4, store(m64), store(m32), cmp.oracle, x)
+    differ.dt, differ.exact, differ.ignore = cmp.dt, False, cmp.ignore
+    if np.any(bad & ~differ.bad()):
+        return None
+    o = tuple(int(i) for i in np.argwhere(bad)[0])
+    return ["a model with float32 coordinates reproduces OpenVINO, with float64 ones interp; they differ "
+            "at every differing element (first out%s: float64 model %.9g, float32 model %.9g)"
+            % (list(o), float(m64[o]), float(m32[o]))]
+
+
 def explain_int_rounding(cmp, bad, unrounded):
     """Integer data, non-nearest mode: OpenVINO's reference computed the float
     value v (the same op on the data as float32 gives it, by the same float32
@@ -1064,6 +1099,9 @@ def classify(c, interp, ov):
         notes = explain_ties(cmp, bad)
         if notes is not None:
             return "deviate", join("ties"), pre_notes + notes
+    notes = explain_coord_precision(cmp, bad)
+    if notes is not None:
+        return "deviate", join("ties"), pre_notes + notes
     if oracle == "ref" and cmp.dt in INT_TYPES and not cmp.exact and unr is not None:
         notes = explain_int_rounding(cmp, bad, unr.astype(np.float64))
         if notes is not None:

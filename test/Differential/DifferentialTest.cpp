@@ -48,6 +48,11 @@ static llvm::cl::opt<unsigned> seed("seed", llvm::cl::desc("random seed"),
 static llvm::cl::opt<int> batchSize("batch",
                                     llvm::cl::desc("cases per compiled module"),
                                     llvm::cl::init(25));
+static llvm::cl::opt<unsigned>
+    numThreads("num-threads",
+               llvm::cl::desc("the pipeline's num-threads option (1: "
+                              "sequential, else OpenMP)"),
+               llvm::cl::init(1));
 static llvm::cl::opt<bool> verbose("verbose",
                                    llvm::cl::desc("print every case"));
 static llvm::cl::opt<bool>
@@ -517,7 +522,7 @@ int main(int argc, char **argv) {
         fail(c, "generated IR does not parse or verify");
       continue;
     }
-    auto jit = execution::JitModule::compile(*module);
+    auto jit = execution::JitModule::compile(*module, numThreads);
     if (!jit) {
       std::string message = llvm::toString(jit.takeError());
       for (const Case &c : cases)

@@ -49,8 +49,9 @@ def InterpCheckLoweredToLLVM : Pass<"interp-check-lowered-to-llvm", "::mlir::Mod
   let description = [{
     The last pass of `--interp-to-llvm`: upstream conversion passes leave
     ops they cannot convert in place without failing, so this pass reports
-    every op that is not in the `llvm` dialect (or `builtin.module`) and
-    fails the pipeline.
+    every op that is not in the `llvm` dialect, the `omp` dialect (which
+    translates to LLVM IR directly) or `builtin.module`, and fails the
+    pipeline.
   }];
 }
 

@@ -39,7 +39,10 @@ public:
   /// Lowers `module` in place with --interp-to-llvm and compiles it. Public
   /// functions get llvm.emit_c_interface; their argument and result types
   /// (ranked tensors of interp data types) are recorded for invoke().
-  static llvm::Expected<std::unique_ptr<JitModule>> compile(ModuleOp module);
+  /// `numThreads` is the pipeline's num-threads option (1: sequential; N > 1
+  /// or 0: OpenMP, with libomp linked into the process).
+  static llvm::Expected<std::unique_ptr<JitModule>>
+  compile(ModuleOp module, unsigned numThreads = 1);
 
   /// Calls `function` on copies of `inputs` and returns its results.
   llvm::Expected<llvm::SmallVector<reference::Tensor>>

@@ -10,7 +10,16 @@ class OpPassManager;
 namespace interp {
 
 struct InterpPipelineOptions
-    : public PassPipelineOptions<InterpPipelineOptions> {};
+    : public PassPipelineOptions<InterpPipelineOptions> {
+  PassOptions::Option<unsigned> numThreads{
+      *this, "num-threads",
+      llvm::cl::desc(
+          "Threads for the loop nests: 1 (default) compiles sequential code; "
+          "N > 1 distributes the outer parallel loops over N OpenMP threads; "
+          "0 leaves the count to the OpenMP runtime (OMP_NUM_THREADS, else "
+          "one per core). Multi-threaded code needs libomp at run time"),
+      llvm::cl::init(1)};
+};
 
 /// interp ops (with func/arith/tensor/bufferization/linalg) down to bufferized
 /// affine.for loop nests on memrefs.

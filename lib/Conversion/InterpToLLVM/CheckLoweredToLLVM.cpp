@@ -3,6 +3,7 @@
 #include "interp/Conversion/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 
 namespace mlir::interp {
@@ -18,7 +19,9 @@ struct InterpCheckLoweredToLLVMPass
   void runOnOperation() override {
     bool failed = false;
     getOperation()->walk([&](Operation *op) {
-      if (isa<ModuleOp>(op) || isa<LLVM::LLVMDialect>(op->getDialect()))
+      // OpenMP ops (multi-threaded code) translate to LLVM IR directly.
+      if (isa<ModuleOp>(op) ||
+          isa<LLVM::LLVMDialect, omp::OpenMPDialect>(op->getDialect()))
         return;
       op->emitError("'") << op->getName()
                          << "' was not lowered to the LLVM dialect";

@@ -784,8 +784,13 @@ struct ConvertInterpToLinalgPass
     target.addLegalOp<UnrealizedConversionCastOp>();
     RewritePatternSet patterns(ctx);
     populateInterpToLinalgConversionPatterns(patterns);
+    // The pass always lowers: constant folding (through the reference
+    // implementation) is canonicalization's job, and folding here would
+    // silently replace compiled code by compile-time constants.
+    ConversionConfig config;
+    config.foldingMode = DialectConversionFoldingMode::Never;
     if (failed(applyPartialConversion(getOperation(), target,
-                                      std::move(patterns))))
+                                      std::move(patterns), config)))
       signalPassFailure();
   }
 };

@@ -1,0 +1,29 @@
+//===- Passes.td - interp's dialect-independent transforms -*- tablegen -*-===//
+
+#ifndef INTERP_TRANSFORMS_PASSES_TD
+#define INTERP_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def InterpSerializeNestedParallelLoops
+    : Pass<"interp-serialize-nested-parallel-loops"> {
+  let summary = "Keep only the outer dimensions of outermost scf.parallel "
+                "loops parallel";
+  let description = [{
+    `convert-linalg-to-parallel-loops` makes every parallel dimension of a
+    linalg op an `scf.parallel`. Handed to `convert-scf-to-openmp` as is, an
+    `scf.parallel` nested in another one becomes a nested OpenMP region
+    entered once per outer iteration, and the innermost dimension becomes
+    part of a collapsed work-sharing loop whose flattened index defeats
+    vectorization of the contiguous inner loop.
+
+    This pass rewrites every `scf.parallel` nested in another one, and the
+    innermost dimension of every outermost multi-dimensional one, into
+    sequential `scf.for` loops (loops with reductions are left alone). The
+    outer dimensions stay parallel and are distributed over threads; the
+    inner loop stays a simple, vectorizable loop.
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
+#endif // INTERP_TRANSFORMS_PASSES_TD

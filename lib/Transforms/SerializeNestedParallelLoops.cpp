@@ -1,0 +1,68 @@
+//===- SerializeNestedParallelLoops.cpp - keep outer parallelism only -----===//
+
+#include "interp/Transforms/Passes.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::interp {
+#define GEN_PASS_DEF_INTERPSERIALIZENESTEDPARALLELLOOPS
+#include "interp/Transforms/Passes.h.inc"
+} // namespace mlir::interp
+
+using namespace mlir;
+
+/// Replaces `loop` (no reductions) by a loop nest with the same body: an
+/// scf.parallel over its first `keepParallel` dimensions (none when 0) around
+/// scf.for loops over the others.
+static void serialize(RewriterBase &rewriter, scf::ParallelOp loop,
+                      unsigned keepParallel) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(loop);
+  Location loc = loop.getLoc();
+  IRMapping mapping;
+  unsigned rank = loop.getNumLoops();
+  if (keepParallel > 0) {
+    auto outer = scf::ParallelOp::create(
+        rewriter, loc, loop.getLowerBound().take_front(keepParallel),
+        loop.getUpperBound().take_front(keepParallel),
+        loop.getStep().take_front(keepParallel));
+    for (unsigned d = 0; d < keepParallel; ++d)
+      mapping.map(loop.getInductionVars()[d], outer.getInductionVars()[d]);
+    rewriter.setInsertionPointToStart(outer.getBody());
+  }
+  for (unsigned d = keepParallel; d < rank; ++d) {
+    auto forOp =
+        scf::ForOp::create(rewriter, loc, loop.getLowerBound()[d],
+                           loop.getUpperBound()[d], loop.getStep()[d]);
+    mapping.map(loop.getInductionVars()[d], forOp.getInductionVar());
+    rewriter.setInsertionPointToStart(forOp.getBody());
+  }
+  for (Operation &op : loop.getBody()->without_terminator())
+    rewriter.clone(op, mapping);
+  rewriter.eraseOp(loop);
+}
+
+namespace {
+struct InterpSerializeNestedParallelLoopsPass
+    : interp::impl::InterpSerializeNestedParallelLoopsBase<
+          InterpSerializeNestedParallelLoopsPass> {
+  void runOnOperation() override {
+    SmallVector<std::pair<scf::ParallelOp, unsigned>> rewrites;
+    getOperation()->walk([&](scf::ParallelOp loop) {
+      if (loop.getNumResults() != 0)
+        return;
+      if (loop->getParentOfType<scf::ParallelOp>())
+        rewrites.push_back({loop, 0});
+      else if (loop.getNumLoops() > 1)
+        rewrites.push_back({loop, loop.getNumLoops() - 1});
+    });
+    IRRewriter rewriter(&getContext());
+    // The walk is post-order: inner loops come first, so each loop is
+    // rewritten before a parent clones its body.
+    for (auto [loop, keepParallel] : rewrites)
+      serialize(rewriter, loop, keepParallel);
+  }
+};
+} // namespace
