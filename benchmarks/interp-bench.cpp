@@ -2,16 +2,22 @@
 //
 // Benchmarks the ahead-of-time compiled kernels of kernels/workloads.mlir
 // (called through their C interface, _mlir_ciface_<name>) on the workloads
-// of the "Performance" issue, next to:
+// of the "Performance" issue, next to peers:
 //
+//   interp/<W>     the kernels compiled by the default interp-to-llvm
+//                  pipeline (sequential code), at threads:1 only.
+//   interp-omp/<W> the same kernels compiled with "num-threads=0" (OpenMP;
+//                  functions renamed omp_<w>), run at each --threads count
+//                  through omp_set_num_threads. Only when CMake found OpenMP.
 //   copy/<W>       a STREAM-like floor: reads every input byte once and
 //                  writes every output byte once (memcpy of the overlapping
 //                  part, then a read-only sweep of the rest of the input or
-//                  a memset of the rest of the output). Its time is the
-//                  bandwidth floor of a resize that touches each byte once.
-//   opencv/<W>     cv::resize per NCHW plane (only when OpenCV was found at
-//                  configure time; see opencvInterpolation() for the
-//                  semantic differences).
+//                  a memset of the rest of the output), split over N
+//                  std::threads. Its time is the bandwidth floor of a resize
+//                  that touches each byte once.
+//   opencv/<W>     cv::resize per NCHW plane with cv::setNumThreads(N) (only
+//                  when OpenCV was found at configure time; see runOpenCV for
+//                  the semantic differences).
 //   reference/<W>  the project's reference implementation
 //                  (interp/Reference/Reference.h) on the full workload, one
 //                  iteration, one repetition, 1 thread: it is a slow,
@@ -21,15 +27,9 @@
 // reports bytes_per_second and a "GB/s" counter computed from input + output
 // bytes, so kernels can be compared with the copy floor directly.
 //
-// Threads: the interp kernels are single-threaded today. When the kernels
-// are built with OpenMP (and interp-bench is linked with it) the thread count
-// is applied with omp_set_num_threads; otherwise interp/<W>/threads:2 runs
-// the same single-threaded code (the "omp" counter is 0 then). OpenCV gets
-// cv::setNumThreads(N); copy splits its byte ranges over N std::threads.
-//
-// Before any timing, every selected workload's kernel output is checked
-// against an independent computation (see verifyWorkload) and the program
-// exits with status 1 on a mismatch.
+// Before any timing, every selected workload's kernel output (both kernel
+// sets) is checked against an independent computation (see verifyWorkload)
+// and the program exits with status 1 on a mismatch.
 //
 // Own flags (before Google Benchmark's --benchmark_* flags):
 //   --threads=1,2            thread counts to register (default 1,2)
@@ -48,7 +48,7 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 #endif
-#ifdef INTERP_BENCH_HAVE_OPENMP
+#ifdef INTERP_BENCH_HAVE_OMP_KERNELS
 #include <omp.h>
 #endif
 
@@ -73,19 +73,58 @@ namespace ref = mlir::interp::reference;
 // The AOT-compiled kernels (benchmarks/kernels/workloads.mlir)
 //===----------------------------------------------------------------------===//
 
+// One set per compilation of workloads.mlir: the default pipeline
+// (sequential) and, with OpenMP, "num-threads=0" with every function renamed
+// @w* -> @omp_w* (benchmarks/cmake/PrefixKernels.cmake).
+#define INTERP_BENCH_DECLARE_KERNELS(P)                                                     \
+  void _mlir_ciface_##P##w1(StridedMemRefType<float, 4> *, StridedMemRefType<float, 4> *);  \
+  void _mlir_ciface_##P##w2(StridedMemRefType<float, 4> *, StridedMemRefType<float, 4> *);  \
+  void _mlir_ciface_##P##w3(StridedMemRefType<float, 4> *, StridedMemRefType<float, 4> *);  \
+  void _mlir_ciface_##P##w4(StridedMemRefType<float, 4> *, StridedMemRefType<float, 4> *);  \
+  void _mlir_ciface_##P##w5(StridedMemRefType<float, 4> *, StridedMemRefType<float, 4> *);  \
+  void _mlir_ciface_##P##w6(StridedMemRefType<float, 5> *, StridedMemRefType<float, 5> *);  \
+  void _mlir_ciface_##P##w7(StridedMemRefType<float, 4> *, StridedMemRefType<float, 4> *);  \
+  void _mlir_ciface_##P##w1_f16(StridedMemRefType<uint16_t, 4> *,                           \
+                                StridedMemRefType<uint16_t, 4> *);                          \
+  void _mlir_ciface_##P##w1_u8(StridedMemRefType<uint8_t, 4> *,                             \
+                               StridedMemRefType<uint8_t, 4> *);                            \
+  void _mlir_ciface_##P##w1_dyn(StridedMemRefType<float, 4> *,                              \
+                                StridedMemRefType<int64_t, 1> *,                            \
+                                StridedMemRefType<float, 4> *);
+
 extern "C" {
-void _mlir_ciface_w1(StridedMemRefType<float, 4> *, StridedMemRefType<float, 4> *);
-void _mlir_ciface_w2(StridedMemRefType<float, 4> *, StridedMemRefType<float, 4> *);
-void _mlir_ciface_w3(StridedMemRefType<float, 4> *, StridedMemRefType<float, 4> *);
-void _mlir_ciface_w4(StridedMemRefType<float, 4> *, StridedMemRefType<float, 4> *);
-void _mlir_ciface_w5(StridedMemRefType<float, 4> *, StridedMemRefType<float, 4> *);
-void _mlir_ciface_w6(StridedMemRefType<float, 5> *, StridedMemRefType<float, 5> *);
-void _mlir_ciface_w7(StridedMemRefType<float, 4> *, StridedMemRefType<float, 4> *);
-void _mlir_ciface_w1_f16(StridedMemRefType<uint16_t, 4> *, StridedMemRefType<uint16_t, 4> *);
-void _mlir_ciface_w1_u8(StridedMemRefType<uint8_t, 4> *, StridedMemRefType<uint8_t, 4> *);
-void _mlir_ciface_w1_dyn(StridedMemRefType<float, 4> *, StridedMemRefType<int64_t, 1> *,
-                         StridedMemRefType<float, 4> *);
+INTERP_BENCH_DECLARE_KERNELS()
+#ifdef INTERP_BENCH_HAVE_OMP_KERNELS
+INTERP_BENCH_DECLARE_KERNELS(omp_)
+#endif
 }
+
+namespace {
+using K4 = void (*)(StridedMemRefType<float, 4> *, StridedMemRefType<float, 4> *);
+struct KernelSet {
+  K4 w1, w2, w3, w4, w5;
+  void (*w6)(StridedMemRefType<float, 5> *, StridedMemRefType<float, 5> *);
+  K4 w7;
+  void (*w1_f16)(StridedMemRefType<uint16_t, 4> *, StridedMemRefType<uint16_t, 4> *);
+  void (*w1_u8)(StridedMemRefType<uint8_t, 4> *, StridedMemRefType<uint8_t, 4> *);
+  void (*w1_dyn)(StridedMemRefType<float, 4> *, StridedMemRefType<int64_t, 1> *,
+                 StridedMemRefType<float, 4> *);
+};
+#define INTERP_BENCH_KERNEL_SET(P)                                                          \
+  KernelSet {                                                                               \
+    _mlir_ciface_##P##w1, _mlir_ciface_##P##w2, _mlir_ciface_##P##w3, _mlir_ciface_##P##w4, \
+        _mlir_ciface_##P##w5, _mlir_ciface_##P##w6, _mlir_ciface_##P##w7,                   \
+        _mlir_ciface_##P##w1_f16, _mlir_ciface_##P##w1_u8, _mlir_ciface_##P##w1_dyn         \
+  }
+const KernelSet kSequential = INTERP_BENCH_KERNEL_SET();
+#ifdef INTERP_BENCH_HAVE_OMP_KERNELS
+const KernelSet kOpenMP = INTERP_BENCH_KERNEL_SET(omp_);
+constexpr bool kHaveOpenMPKernels = true;
+#else
+const KernelSet kOpenMP = kSequential;
+constexpr bool kHaveOpenMPKernels = false;
+#endif
+} // namespace
 
 namespace {
 
@@ -145,12 +184,15 @@ struct Workload {
   ref::V4Attributes attrs;
   std::vector<int64_t> sizes, axes;
   std::vector<float> scales;
+  /// The kernel compiled by the default pipeline (sequential).
   std::function<void(void *, void *)> run;
   /// How verifyWorkload checks it.
   enum class Check { NearestIndexMath, ReferencePlane, SameAsW1 } check;
   /// cv::InterpolationFlags value, or -1 when OpenCV has no equivalent.
   int cvInterpolation = -1;
   std::string cvNote;
+  /// The same kernel compiled with OpenMP (empty without OpenMP kernels).
+  std::function<void(void *, void *)> runOmp = {};
 
   int64_t inElems() const { return product(inShape); }
   int64_t outElems() const { return product(outShape); }
@@ -162,7 +204,7 @@ struct Workload {
 // cv::InterpolationFlags values, so the table does not need OpenCV headers.
 constexpr int kCvNearest = 0, kCvLinear = 1, kCvCubic = 2, kCvArea = 3;
 
-std::vector<Workload> makeWorkloads() {
+std::vector<Workload> makeWorkloads(const KernelSet &k) {
   using M = InterpolateMode;
   auto v4 = [](M mode, CoordinateTransformMode ctm = CoordinateTransformMode::HalfPixel,
                NearestMode nm = NearestMode::RoundPreferFloor, bool antialias = false,
@@ -183,55 +225,56 @@ std::vector<Workload> makeWorkloads() {
   std::vector<int64_t> s540 = {1, 3, 540, 960}, s1080 = {1, 3, 1080, 1920};
   w.push_back({"w1", "linear_onnx half_pixel x2 up", Elem::F32, s540, s1080,
                v4(M::LinearOnnx), {1080, 1920}, {2, 3}, {2.f, 2.f},
-               kernel<float, 4>(_mlir_ciface_w1, s540, s1080), C::ReferencePlane,
+               kernel<float, 4>(k.w1, s540, s1080), C::ReferencePlane,
                kCvLinear, "INTER_LINEAR: same half_pixel bilinear"});
   w.push_back({"w2", "linear_onnx half_pixel down to 224x224", Elem::F32, s1080,
                {1, 3, 224, 224}, v4(M::LinearOnnx), {224, 224}, {2, 3}, {224.f / 1080, 224.f / 1920},
-               kernel<float, 4>(_mlir_ciface_w2, s1080, {1, 3, 224, 224}), C::ReferencePlane,
+               kernel<float, 4>(k.w2, s1080, {1, 3, 224, 224}), C::ReferencePlane,
                kCvLinear, "INTER_LINEAR: same 2-tap bilinear, no antialias"});
   w.push_back({"w3", "nearest asymmetric floor x2 up", Elem::F32, {1, 64, 128, 128},
                {1, 64, 256, 256}, nearestFloor, {256, 256}, {2, 3}, {2.f, 2.f},
-               kernel<float, 4>(_mlir_ciface_w3, {1, 64, 128, 128}, {1, 64, 256, 256}),
+               kernel<float, 4>(k.w3, {1, 64, 128, 128}, {1, 64, 256, 256}),
                C::NearestIndexMath, kCvNearest, "INTER_NEAREST: floor(dst * src/dst), same"});
   w.push_back({"w4", "cubic -0.75 half_pixel x2 up", Elem::F32, {1, 3, 256, 256},
                {1, 3, 512, 512}, v4(M::Cubic), {512, 512}, {2, 3}, {2.f, 2.f},
-               kernel<float, 4>(_mlir_ciface_w4, {1, 3, 256, 256}, {1, 3, 512, 512}),
+               kernel<float, 4>(k.w4, {1, 3, 256, 256}, {1, 3, 512, 512}),
                C::ReferencePlane, kCvCubic, "INTER_CUBIC: a = -0.75, half_pixel, replicated border"});
   w.push_back({"w5", "linear antialias half_pixel /4 down", Elem::F32, s1080,
                {1, 3, 270, 480},
                v4(M::Linear, CoordinateTransformMode::HalfPixel, NearestMode::RoundPreferFloor,
                   /*antialias=*/true, ShapeCalcMode::Scales),
                {270, 480}, {2, 3}, {0.25f, 0.25f},
-               kernel<float, 4>(_mlir_ciface_w5, s1080, {1, 3, 270, 480}), C::ReferencePlane,
+               kernel<float, 4>(k.w5, s1080, {1, 3, 270, 480}), C::ReferencePlane,
                kCvArea,
                "INTER_AREA: 4x4 box average, NOT the 8-tap triangle filter of "
                "OpenVINO's antialiased linear (different result, similar work)"});
   w.push_back({"w6", "linear_onnx half_pixel x2 up 5-D", Elem::F32, {1, 8, 32, 64, 64},
                {1, 8, 64, 128, 128}, v4(M::LinearOnnx), {64, 128, 128}, {2, 3, 4},
                {2.f, 2.f, 2.f},
-               kernel<float, 5>(_mlir_ciface_w6, {1, 8, 32, 64, 64}, {1, 8, 64, 128, 128}),
+               kernel<float, 5>(k.w6, {1, 8, 32, 64, 64}, {1, 8, 64, 128, 128}),
                C::ReferencePlane, kCvLinear,
                "INTER_LINEAR per depth slice, then a half_pixel blend of two "
                "resized slices along D with cv::addWeighted (trilinear)"});
   w.push_back({"w7", "nearest asymmetric floor /2 down", Elem::F32, s1080, s540, nearestFloor,
                {540, 960}, {2, 3}, {0.5f, 0.5f},
-               kernel<float, 4>(_mlir_ciface_w7, s1080, s540), C::NearestIndexMath, kCvNearest,
+               kernel<float, 4>(k.w7, s1080, s540), C::NearestIndexMath, kCvNearest,
                "INTER_NEAREST: floor(dst * src/dst), same"});
   w.push_back({"w1_f16", "W1 in f16", Elem::F16, s540, s1080, v4(M::LinearOnnx), {1080, 1920},
-               {2, 3}, {2.f, 2.f}, kernel<uint16_t, 4>(_mlir_ciface_w1_f16, s540, s1080),
+               {2, 3}, {2.f, 2.f}, kernel<uint16_t, 4>(k.w1_f16, s540, s1080),
                C::ReferencePlane, -1, "cv::resize has no CV_16F support"});
   w.push_back({"w1_u8", "W1 in ui8", Elem::U8, s540, s1080, v4(M::LinearOnnx), {1080, 1920},
-               {2, 3}, {2.f, 2.f}, kernel<uint8_t, 4>(_mlir_ciface_w1_u8, s540, s1080),
+               {2, 3}, {2.f, 2.f}, kernel<uint8_t, 4>(k.w1_u8, s540, s1080),
                C::ReferencePlane, kCvLinear,
                "INTER_LINEAR on CV_8U uses 11-bit fixed-point weights (can differ by 1)"});
   {
     // W1 with a dynamic spatial shape and run-time sizes.
     auto sizes = std::make_shared<std::vector<int64_t>>(std::vector<int64_t>{1080, 1920});
-    auto run = [sizes, s540, s1080](void *x, void *y) {
+    auto dyn = k.w1_dyn;
+    auto run = [sizes, s540, s1080, dyn](void *x, void *y) {
       auto dx = descriptor<float, 4>(x, s540);
       auto dy = descriptor<float, 4>(y, s1080);
       auto ds = descriptor<int64_t, 1>(sizes->data(), {2});
-      _mlir_ciface_w1_dyn(&dx, &ds, &dy);
+      dyn(&dx, &ds, &dy);
     };
     w.push_back({"w1_dyn", "W1, data 1x3x?x?, run-time sizes", Elem::F32, s540, s1080,
                  v4(M::LinearOnnx), {1080, 1920}, {2, 3}, {2.f, 2.f}, run, C::SameAsW1,
@@ -313,7 +356,7 @@ std::vector<Workload> gWorkloads;
 std::vector<Data> gData;
 
 void setThreads(int threads) {
-#ifdef INTERP_BENCH_HAVE_OPENMP
+#ifdef INTERP_BENCH_HAVE_OMP_KERNELS
   omp_set_num_threads(threads);
 #else
   (void)threads;
@@ -376,8 +419,12 @@ void compare(const Workload &w, const void *got, int64_t gotOffset, const ref::T
 ///     the reference implementation run on that plane of the input alone
 ///     (the resized axes never mix channels, so this is exact).
 ///   SameAsW1: bitwise against the static W1 kernel on the same input.
-void verifyWorkload(size_t i) {
-  const Workload &w = gWorkloads[i];
+void verifyWorkload(size_t i, bool omp) {
+  const Workload &w0 = gWorkloads[i];
+  // Messages name the kernel set ("w1" or "omp_w1").
+  Workload w = w0;
+  if (omp)
+    w.name = "omp_" + w.name;
   const Data &d = gData[i];
   switch (w.check) {
   case Workload::Check::NearestIndexMath: {
@@ -429,7 +476,7 @@ void verifyWorkload(size_t i) {
       fail(w.name + ": needs workload w1 to compare with");
     // Run static W1 on this workload's input into a scratch buffer.
     Buffer scratch = allocate(w.outBytes());
-    gWorkloads[w1].run(d.in.get(), scratch.get());
+    (omp ? gWorkloads[w1].runOmp : gWorkloads[w1].run)(d.in.get(), scratch.get());
     if (std::memcmp(scratch.get(), d.out.get(), w.outBytes()) != 0) {
       const float *a = reinterpret_cast<const float *>(scratch.get());
       const float *b = reinterpret_cast<const float *>(d.out.get());
@@ -459,19 +506,27 @@ void addCounters(benchmark::State &state, const Workload &w) {
   state.counters["GB/s"] = benchmark::Counter(double(w.bytes()) / 1e9,
                                               benchmark::Counter::kIsIterationInvariantRate);
   state.counters["threads"] = double(state.range(0));
-#ifdef INTERP_BENCH_HAVE_OPENMP
-  state.counters["omp"] = 1;
-#else
-  state.counters["omp"] = 0;
-#endif
 }
 
+
+/// interp/<W>: the sequential kernels (registered at threads:1 only).
 void benchInterp(benchmark::State &state, size_t i) {
+  const Workload &w = gWorkloads[i];
+  Data &d = gData[i];
+  for (auto _ : state) {
+    w.run(d.in.get(), d.out.get());
+    benchmark::ClobberMemory();
+  }
+  addCounters(state, w);
+}
+
+/// interp-omp/<W>: the OpenMP kernels at omp_set_num_threads(threads).
+void benchInterpOmp(benchmark::State &state, size_t i) {
   const Workload &w = gWorkloads[i];
   Data &d = gData[i];
   setThreads(int(state.range(0)));
   for (auto _ : state) {
-    w.run(d.in.get(), d.out.get());
+    w.runOmp(d.in.get(), d.out.get());
     benchmark::ClobberMemory();
   }
   addCounters(state, w);
@@ -684,7 +739,12 @@ int main(int argc, char **argv) {
   if (benchmark::ReportUnrecognizedArguments(restArgc, rest.data()))
     return 1;
 
-  std::vector<Workload> all = makeWorkloads();
+  std::vector<Workload> all = makeWorkloads(kSequential);
+  if (kHaveOpenMPKernels) {
+    std::vector<Workload> omp = makeWorkloads(kOpenMP);
+    for (size_t i = 0; i < all.size(); ++i)
+      all[i].runOmp = omp[i].run;
+  }
   if (list) {
     for (const Workload &w : all)
       std::printf("%-7s %-40s in %zu B, out %zu B\n", w.name.c_str(), w.label.c_str(),
@@ -712,10 +772,15 @@ int main(int argc, char **argv) {
   }
 
   if (verify) {
-    setThreads(threads.empty() ? 1 : threads.back());
+    setThreads(threads.empty() ? 1 : *std::max_element(threads.begin(), threads.end()));
     for (size_t i = 0; i < gWorkloads.size(); ++i) {
-      gWorkloads[i].run(gData[i].in.get(), gData[i].out.get());
-      verifyWorkload(i);
+      for (bool omp : {false, true}) {
+        if (omp && !kHaveOpenMPKernels)
+          continue;
+        std::memset(gData[i].out.get(), 0xff, gWorkloads[i].outBytes()); // NaN / 255 poison
+        (omp ? gWorkloads[i].runOmp : gWorkloads[i].run)(gData[i].in.get(), gData[i].out.get());
+        verifyWorkload(i, omp);
+      }
     }
   }
 
@@ -726,10 +791,15 @@ int main(int argc, char **argv) {
       b->ArgName("threads")->Unit(benchmark::kMillisecond)->UseRealTime();
       return b;
     };
-    using BenchFn = void (*)(benchmark::State &, size_t);
-    const std::pair<const char *, BenchFn> timed[] = {{"interp", benchInterp}, {"copy", benchCopy}};
-    for (const auto &[kind, fn] : timed) {
-      auto *b = reg(kind, fn);
+    // Sequential kernels: one thread whatever --threads says.
+    reg("interp", benchInterp)->Arg(1);
+    if (kHaveOpenMPKernels) {
+      auto *b = reg("interp-omp", benchInterpOmp);
+      for (int t : threads)
+        b->Arg(t);
+    }
+    {
+      auto *b = reg("copy", benchCopy);
       for (int t : threads)
         b->Arg(t);
     }

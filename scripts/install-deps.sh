@@ -7,6 +7,8 @@ packages=(
   # LLVM/MLIR 22 toolchain: headers and CMake config, mlir-tblgen/mlir-opt/mlir-runner,
   # lit/FileCheck, clang and lld (the fastest compile + link on this machine).
   llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22
+  # Sanitizer and libFuzzer runtimes for scripts/sanitize-and-fuzz.sh.
+  libclang-rt-22-dev
   # OpenMP runtime for the multi-threaded lowering (--interp-to-llvm="num-threads=...").
   libomp-22-dev
   # Build system and cache.

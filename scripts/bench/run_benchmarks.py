@@ -61,6 +61,7 @@ NOT_EQUIVALENT = {
                         "without antialias (2 taps per axis instead of 8), unlike interp, PyTorch and ORT",
     ("w5", "opencv"): "INTER_AREA averages a 4x4 box; OpenVINO-spec antialiased linear is an 8-tap triangle",
 }
+PARALLEL_KERNELS = [None]  # from interp-bench's parallel_kernels counter
 PIP_PACKAGES = ["numpy", "onnx", "onnxruntime", "openvino", "torch"]
 
 
@@ -406,6 +407,8 @@ def run_interp_bench(exe: Path, args, out_json: Path) -> list[dict]:
         key = (wl, kind, t)
         unit = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b.get("time_unit", "ns")]
         ms = b["real_time"] * unit
+        if kind == "interp" and b.get("aggregate_name", "median") == "median" and "parallel_kernels" in b:
+            PARALLEL_KERNELS[0] = b["parallel_kernels"] == 1
         if b.get("run_type") == "aggregate":
             if b.get("aggregate_name") == "median":
                 results[key] = dict(workload=wl, impl=kind, threads=t, ms=ms, gbs=b.get("GB/s"))
@@ -495,7 +498,7 @@ def run_peers(py: Path, args, out_dir: Path) -> tuple[list[dict], list[str]]:
 def print_table(rows: list[dict], threads: list[int], workloads: list[str], out) -> None:
     by = {(r["workload"], r["impl"], r["threads"]): r for r in rows}
     impls = ["interp", "torch", "onnxruntime", "openvino", "opencv", "reference"]
-    hdr = f"| {'workload':<9} | {'impl':<11} | thr | {'median ms':>10} | {'vs fastest peer':>15} | {'vs floor':>8} |"
+    hdr = f"| {'workload':<9} | {'impl':<13} | thr | {'median ms':>10} | {'vs fastest peer':>15} | {'vs floor':>8} |"
     print(hdr, file=out)
     print("|" + "|".join("-" * (len(c)) for c in hdr.split("|")[1:-1]) + "|", file=out)
     for wl in workloads:
@@ -512,11 +515,11 @@ def print_table(rows: list[dict], threads: list[int], workloads: list[str], out)
                 vs_floor = f"{ms / floor['ms']:.2f}x" if floor else "-"
                 tag = wl + ("*" if wl in MEMORY_BOUND else "")
                 name = impl + ("~" if (wl, impl) in NOT_EQUIVALENT else "")
-                print(f"| {tag:<9} | {name:<11} | {t:>3} | {ms:>10.3f} | {vs_peer:>15} | {vs_floor:>8} |", file=out)
+                print(f"| {tag:<9} | {name:<13} | {t:>3} | {ms:>10.3f} | {vs_peer:>15} | {vs_floor:>8} |", file=out)
             if floor:
                 gbs = floor.get("gbs")  # interp-bench's "GB/s" counter
                 name = f"floor {gbs:.1f}G/s" if gbs else "copy floor"
-                print(f"| {wl + ('*' if wl in MEMORY_BOUND else ''):<9} | {name:<11} | {t:>3} | "
+                print(f"| {wl + ('*' if wl in MEMORY_BOUND else ''):<9} | {name:<13} | {t:>3} | "
                       f"{floor['ms']:>10.3f} | {'':>15} | {'1.00x':>8} |", file=out)
 
 
@@ -587,6 +590,9 @@ def main() -> None:
           "* = memory-bound workload", file=buf)
     print_table(rows, args.threads, args.workloads, buf)
     notes = [f"~ {w}/{i}: {why}" for (w, i), why in NOT_EQUIVALENT.items()] + notes
+    if PARALLEL_KERNELS[0] is False and len(args.threads) > 1:
+        notes.insert(0, "interp kernels were compiled sequential (parallel_kernels=0): interp at threads>1 "
+                        "runs the same single-threaded code")
     if notes:
         print("notes:", file=buf)
         for n in notes:

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# Robustness suite: builds interp with AddressSanitizer + UndefinedBehavior-
+# Sanitizer (clang-22) in a second build directory, runs the lit suite, the
+# unit tests and a differential run under the sanitizers, then a bounded
+# libFuzzer run of MLIR text through parse -> verify -> canonicalize ->
+# --interp-to-llvm. Ends with one line "N passed, N failed".
+#   ASAN_BUILD_DIR  build directory (default ./build-asan)
+#   FUZZ_SECONDS    fuzzing time (default 60)
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${ASAN_BUILD_DIR:-$root/build-asan}
+seconds=${FUZZ_SECONDS:-60}
+llvm=/usr/lib/llvm-22
+
+"$root/scripts/install-deps.sh" >/dev/null || exit 1
+
+passed=0
+failed=0
+step() { # name, command...
+  local name=$1
+  shift
+  if "$@"; then
+    echo "sanitizers: PASS $name"
+    passed=$((passed + 1))
+  else
+    echo "sanitizers: FAIL $name"
+    failed=$((failed + 1))
+  fi
+}
+
+# UBSan next to LLVM's ASan setup; vptr/function checks need RTTI metadata
+# the MLIR libraries are not built with.
+ubsan="-fsanitize=undefined -fno-sanitize=vptr,function -fno-sanitize-recover=undefined"
+configure() {
+  [ -f "$build/build.ninja" ] && return 0
+  launcher=()
+  command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+  cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=Release \
+    -DMLIR_DIR="$llvm/lib/cmake/mlir" -DLLVM_EXTERNAL_LIT="$llvm/bin/lit" \
+    -DCMAKE_C_COMPILER="$llvm/bin/clang" -DCMAKE_CXX_COMPILER="$llvm/bin/clang++" \
+    -DLLVM_USE_LINKER=lld -DLLVM_USE_SANITIZER=Address \
+    -DCMAKE_CXX_FLAGS="$ubsan" -DCMAKE_C_FLAGS="$ubsan" \
+    -DCMAKE_EXE_LINKER_FLAGS="$ubsan" -DCMAKE_SHARED_LINKER_FLAGS="$ubsan" \
+    -DINTERP_ENABLE_FUZZER=ON "${launcher[@]}" >/dev/null
+}
+build_all() {
+  ninja -C "$build" interp-opt interp-run interp_runtime interp-unittests \
+    interp-difftest interp-fuzz-pipeline mlir-doc >/dev/null
+}
+if ! configure || ! build_all; then
+  echo "sanitizer build failed"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+# Every report is fatal; leaks are reported by the fuzzer run (the tools
+# exit through paths that deliberately leak MLIR's global state).
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+export ASAN_OPTIONS=detect_leaks=0:abort_on_error=0
+
+step "lit suite" "$llvm/bin/lit" -q "$build/test"
+step "unit tests" "$build/unittests/interp-unittests" --gtest_brief=1
+step "differential (200 cases)" "$build/bin/interp-difftest" --cases 200 --seed 5
+step "differential, OpenMP (100 cases)" "$build/bin/interp-difftest" --cases 100 --seed 6 --num-threads 2
+
+# Fuzzing: seed corpus from the lit tests, one file per split-input-file case.
+corpus="$build/fuzz-corpus"
+artifacts="$build/fuzz-artifacts"
+mkdir -p "$corpus" "$artifacts"
+/usr/bin/python3 - "$root/test" "$corpus" <<'PY'
+import pathlib, sys
+src, dst = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+n = 0
+for f in sorted(src.rglob("*.mlir")):
+    for i, chunk in enumerate(f.read_text().split("// -----")):
+        (dst / f"{f.stem}-{i}.mlir").write_text(chunk)
+        n += 1
+print(f"fuzz corpus: {n} seeds")
+PY
+# Crashers found earlier are kept as regression inputs and must pass.
+regressions=("$root"/test/Fuzz/regressions/*)
+if [ -e "${regressions[0]}" ]; then
+  step "fuzz regressions" env ASAN_OPTIONS=detect_leaks=1 \
+    "$build/bin/interp-fuzz-pipeline" "${regressions[@]}"
+fi
+fuzz() {
+  ASAN_OPTIONS=detect_leaks=1 "$build/bin/interp-fuzz-pipeline" \
+    -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 -max_len=4096 \
+    -dict="$root/test/Fuzz/interp.dict" -artifact_prefix="$artifacts/" \
+    -print_final_stats=1 "$corpus" 2>&1 | tail -n 25
+  return "${PIPESTATUS[0]}"
+}
+step "fuzzing (${seconds}s)" fuzz
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
