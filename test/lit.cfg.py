@@ -30,6 +30,13 @@ config.substitutions.append(
 config.substitutions.append(
     ("%libomp", os.path.join(config.llvm_shlib_dir, "libomp.so")))
 
+# In the sanitizer build, libinterp_runtime.so is instrumented and cannot be
+# loaded by the uninstrumented mlir-runner; tests that need it declare
+# "UNSUPPORTED: asan" (they run in the normal build, and the runtime runs
+# under the sanitizers through interp-run and interp-difftest).
+if "Address" in getattr(config, "interp_sanitizers", ""):
+    config.available_features.add("asan")
+
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 

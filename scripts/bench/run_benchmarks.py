@@ -61,7 +61,6 @@ NOT_EQUIVALENT = {
                         "without antialias (2 taps per axis instead of 8), unlike interp, PyTorch and ORT",
     ("w5", "opencv"): "INTER_AREA averages a 4x4 box; OpenVINO-spec antialiased linear is an 8-tap triangle",
 }
-PARALLEL_KERNELS = [None]  # from interp-bench's parallel_kernels counter
 PIP_PACKAGES = ["numpy", "onnx", "onnxruntime", "openvino", "torch"]
 
 
@@ -320,26 +319,101 @@ def run(cmd, **kw):
     return subprocess.run(cmd, **kw)
 
 
-def other_compiles_running() -> bool:
-    try:
-        out = subprocess.run(["pgrep", "-f", "clang\\+\\+|ninja"], capture_output=True, text=True).stdout
-    except FileNotFoundError:
-        return False
-    mine = {str(os.getpid())}
-    return any(pid.strip() and pid.strip() not in mine for pid in out.splitlines())
+def _proc_ticks() -> dict[int, tuple[int, int]]:
+    """pid -> (ppid, utime + stime ticks) of every process."""
+    out = {}
+    for d in Path("/proc").iterdir():
+        if not d.name.isdigit():
+            continue
+        try:
+            stat = (d / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rindex(")") + 2:].split()
+        out[int(d.name)] = (int(fields[1]), int(fields[11]) + int(fields[12]))
+    return out
+
+
+def _ours(procs: dict[int, tuple[int, int]]) -> set[int]:
+    """This process and its descendants."""
+    me, ours = os.getpid(), set()
+    for pid in procs:
+        p, seen = pid, 0
+        while p > 1 and seen < 64:
+            if p == me:
+                ours.add(pid)
+                break
+            p = procs.get(p, (0, 0))[0]
+            seen += 1
+    return ours
+
+
+def others_cpu(interval: float = 1.0) -> float:
+    """CPU used by processes outside this script's tree, in cores, over
+    `interval` seconds (another build, test run or benchmark skews timings
+    on a 2-core machine)."""
+    hz = os.sysconf("SC_CLK_TCK")
+    a = _proc_ticks()
+    time.sleep(interval)
+    b = _proc_ticks()
+    ours = _ours(b) | _ours(a)
+    busy = sum(t - a[pid][1] for pid, (_, t) in b.items() if pid in a and pid not in ours)
+    return busy / hz / interval
+
+
+QUIET_CORES = 0.15
+
+
+class CompileMonitor:
+    """Samples the CPU used by other processes while timings run and records
+    the phases during which it was more than QUIET_CORES on average."""
+
+    def __init__(self):
+        import threading
+        self.samples: dict[str, list[float]] = {}
+        self._phase = None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._poll, daemon=True)
+        self._thread.start()
+
+    def _poll(self):
+        while not self._stop.is_set():
+            phase = self._phase
+            load = others_cpu(1.0)
+            if phase and phase == self._phase:
+                self.samples.setdefault(phase, []).append(load)
+
+    @property
+    def noisy(self) -> list[str]:
+        return [f"{p} ({statistics.mean(v):.2f} cores)" for p, v in self.samples.items()
+                if v and statistics.mean(v) > QUIET_CORES]
+
+    def phase(self, name):
+        self._phase = name
+
+    def stop(self):
+        self._phase = None
+        self._stop.set()
 
 
 def wait_for_quiet(max_wait: float) -> None:
-    """Benchmarks next to a compile are noise: wait (bounded) for quiet."""
+    """Benchmarks next to a build or a test run are noise: wait (bounded)
+    until other processes use less than QUIET_CORES for 5 s in a row."""
     deadline = time.time() + max_wait
     warned = False
-    while other_compiles_running() and time.time() < deadline:
-        if not warned:
-            log(f"a compile (clang++/ninja) is running; waiting up to {max_wait:.0f}s before timing")
-            warned = True
-        time.sleep(5)
-    if other_compiles_running():
-        log("WARNING: a compile is still running; timings may be noisy")
+    quiet_since = None
+    while time.time() < deadline:
+        load = others_cpu(1.0)
+        if load < QUIET_CORES:
+            quiet_since = quiet_since or time.time()
+            if time.time() - quiet_since >= 5:
+                return
+        else:
+            quiet_since = None
+            if not warned:
+                log(f"other processes use {load:.1f} cores; waiting up to {max_wait:.0f}s before timing")
+                warned = True
+    log("WARNING: the machine is still busy; timings may be noisy")
 
 
 def ensure_opencv(args) -> list[str]:
@@ -407,8 +481,6 @@ def run_interp_bench(exe: Path, args, out_json: Path) -> list[dict]:
         key = (wl, kind, t)
         unit = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b.get("time_unit", "ns")]
         ms = b["real_time"] * unit
-        if kind == "interp" and b.get("aggregate_name", "median") == "median" and "parallel_kernels" in b:
-            PARALLEL_KERNELS[0] = b["parallel_kernels"] == 1
         if b.get("run_type") == "aggregate":
             if b.get("aggregate_name") == "median":
                 results[key] = dict(workload=wl, impl=kind, threads=t, ms=ms, gbs=b.get("GB/s"))
@@ -450,7 +522,7 @@ def ensure_venv(args) -> tuple[Path | None, list[str], dict]:
     return py, notes, versions
 
 
-def run_peers(py: Path, args, out_dir: Path) -> tuple[list[dict], list[str]]:
+def run_peers(py: Path, args, out_dir: Path, monitor: "CompileMonitor") -> tuple[list[dict], list[str]]:
     results, notes = [], []
     planes = out_dir / "peer-planes"
     planes.mkdir(exist_ok=True)
@@ -462,10 +534,12 @@ def run_peers(py: Path, args, out_dir: Path) -> tuple[list[dict], list[str]]:
         if name not in args.peers:
             continue
         wait_for_quiet(args.max_wait)
+        monitor.phase(name)
         cmd = [str(py), str(Path(__file__).resolve()), "--worker", name,
                f"--workloads={','.join(args.workloads)}", f"--threads={','.join(map(str, args.threads))}",
                f"--reps={args.py_reps}", f"--out-dir={planes}"]
         r = run(cmd, capture_output=True, text=True, timeout=args.peer_timeout)
+        monitor.phase(None)
         for line in r.stdout.splitlines():
             try:
                 d = json.loads(line)
@@ -497,7 +571,7 @@ def run_peers(py: Path, args, out_dir: Path) -> tuple[list[dict], list[str]]:
 
 def print_table(rows: list[dict], threads: list[int], workloads: list[str], out) -> None:
     by = {(r["workload"], r["impl"], r["threads"]): r for r in rows}
-    impls = ["interp", "torch", "onnxruntime", "openvino", "opencv", "reference"]
+    impls = ["interp", "interp-omp", "torch", "onnxruntime", "openvino", "opencv", "reference"]
     hdr = f"| {'workload':<9} | {'impl':<13} | thr | {'median ms':>10} | {'vs fastest peer':>15} | {'vs floor':>8} |"
     print(hdr, file=out)
     print("|" + "|".join("-" * (len(c)) for c in hdr.split("|")[1:-1]) + "|", file=out)
@@ -538,11 +612,12 @@ def main() -> None:
     ap.add_argument("--no-opencv-install", action="store_true")
     ap.add_argument("--skip-build", action="store_true")
     ap.add_argument("--pipeline-options", default=None,
-                    help="interp-to-llvm options for the kernels (CMake INTERP_BENCH_PIPELINE_OPTIONS), "
-                         "e.g. num-threads=0 for OpenMP kernels; default: keep the configured value")
+                    help="interp-to-llvm options of the interp/<W> kernels (CMake INTERP_BENCH_PIPELINE_OPTIONS); "
+                         "default: keep the configured value")
     ap.add_argument("--skip-install", action="store_true", help="use the venv as it is")
     ap.add_argument("--interp-only", action="store_true", help="only interp-bench (no Python peers)")
-    ap.add_argument("--max-wait", type=float, default=600, help="seconds to wait for other compiles to end")
+    ap.add_argument("--max-wait", type=float, default=600,
+                    help="seconds to wait for other processes (builds, tests) to go quiet before timing")
     ap.add_argument("--peer-timeout", type=float, default=1800)
     ap.add_argument("--out-dir", default=None, help="default: BUILD/bench-results")
     ap.add_argument("--worker", help=argparse.SUPPRESS)
@@ -572,16 +647,26 @@ def main() -> None:
         py, vnotes, versions = ensure_venv(args)
     notes += vnotes
 
+    monitor = CompileMonitor()
     wait_for_quiet(args.max_wait)
+    monitor.phase("interp-bench")
     rows, context = run_interp_bench(exe, args, out_dir / "interp-bench.json")
+    monitor.phase(None)
     if py is not None:
-        prows, pnotes = run_peers(py, args, out_dir)
+        prows, pnotes = run_peers(py, args, out_dir, monitor)
         rows += prows
         notes += pnotes
+    monitor.stop()
+    if monitor.noisy:
+        notes.insert(0, "WARNING: other processes used CPU during the timings of: "
+                        + ", ".join(monitor.noisy) + " (numbers skewed, threads:2 most)")
     (out_dir / "results.json").write_text(json.dumps(dict(rows=rows, notes=notes, versions=versions), indent=1))
 
     import io
     buf = io.StringIO()
+    git = subprocess.run(["git", "-C", str(ROOT), "describe", "--always", "--dirty"], capture_output=True, text=True)
+    print(f"interp {git.stdout.strip() or '?'}; interp = default pipeline (sequential, 1 thread), interp-omp = "
+          "num-threads=0 kernels (OpenMP) at omp_set_num_threads(thr)", file=buf)
     print(f"host: {context.get('host_name', '?')}, {context.get('num_cpus', '?')} CPUs @ "
           f"{context.get('mhz_per_cpu', '?')} MHz; peers: "
           + ", ".join(f"{k} {v}" for k, v in versions.items() if k != "numpy"), file=buf)
@@ -590,9 +675,6 @@ def main() -> None:
           "* = memory-bound workload", file=buf)
     print_table(rows, args.threads, args.workloads, buf)
     notes = [f"~ {w}/{i}: {why}" for (w, i), why in NOT_EQUIVALENT.items()] + notes
-    if PARALLEL_KERNELS[0] is False and len(args.threads) > 1:
-        notes.insert(0, "interp kernels were compiled sequential (parallel_kernels=0): interp at threads>1 "
-                        "runs the same single-threaded code")
     if notes:
         print("notes:", file=buf)
         for n in notes:

@@ -725,7 +725,14 @@ def ov_ref_int_store(v, dt, mode):
 
 def worker_main():
     out = os.fdopen(os.dup(1), "w", buffering=1)
+    requests = os.fdopen(os.dup(0), "r")
     os.dup2(2, 1)  # anything OpenVINO prints goes to stderr
+    # Nothing else may read stdin: a fork from another thread (multiprocessing
+    # closes sys.stdin in the child) would deadlock on its lock.
+    sys.stdin = open(os.devnull)
+    # 'import openvino' imports openvino.tools.ovc, which sends a telemetry event
+    # from a thread through a forked process. Make it use its built-in stub.
+    sys.modules["openvino_telemetry"] = None
     import numpy
     global np
     np = numpy
@@ -799,7 +806,7 @@ def worker_main():
         req.infer()
         return read(req.get_output_tensor(0), dt)
 
-    for line in sys.stdin:
+    for line in requests:
         req = json.loads(line)
         resp = {}
         x0 = np.load(req["input"])

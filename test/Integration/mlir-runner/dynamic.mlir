@@ -3,6 +3,10 @@
 // RUN: interp-opt %s --interp-to-llvm | not mlir-runner -e zero_scale -entry-point-result=void -shared-libs=%run_shared_libs 2>&1 | FileCheck %s --check-prefix=ZERO
 // RUN: interp-opt %s --interp-to-llvm | not mlir-runner -e nan_scale -entry-point-result=void -shared-libs=%run_shared_libs 2>&1 | FileCheck %s --check-prefix=NAN
 
+// mlir-runner cannot load the instrumented runtime library of the sanitizer
+// build (see lit.cfg.py).
+// UNSUPPORTED: asan
+
 // Dynamic data and run-time sizes/scales: the tables are built at run time
 // by the runtime library, which rejects invalid values before anything is
 // allocated.
