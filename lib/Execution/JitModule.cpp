@@ -16,7 +16,11 @@
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/Compiler.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Transforms/Instrumentation/AddressSanitizer.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -98,6 +102,41 @@ asDataTensors(TypeRange types) {
   return result;
 }
 
+#if LLVM_ADDRESS_SANITIZER_BUILD
+/// In a process built with AddressSanitizer, the generated code is
+/// instrumented too: -O3 followed by the AddressSanitizer pass, so that an
+/// out-of-bounds access by compiled kernels is reported like one in C++.
+/// (Globals are not registered: the JIT does not run module constructors.)
+static llvm::Error optimizeWithAddressSanitizer(llvm::TargetMachine *tm,
+                                                llvm::Module *module) {
+  for (llvm::Function &f : *module)
+    if (!f.isDeclaration())
+      f.addFnAttr(llvm::Attribute::SanitizeAddress);
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PassBuilder builder(tm);
+  builder.registerModuleAnalyses(mam);
+  builder.registerCGSCCAnalyses(cgam);
+  builder.registerFunctionAnalyses(fam);
+  builder.registerLoopAnalyses(lam);
+  builder.crossRegisterProxies(lam, fam, cgam, mam);
+  builder.registerOptimizerLastEPCallback(
+      [](llvm::ModulePassManager &mpm, llvm::OptimizationLevel,
+         llvm::ThinOrFullLTOPhase) {
+        mpm.addPass(llvm::AddressSanitizerPass(
+            llvm::AddressSanitizerOptions(), /*UseGlobalGC=*/false,
+            /*UseOdrIndicator=*/false, llvm::AsanDtorKind::None,
+            llvm::AsanCtorKind::None));
+      });
+  llvm::ModulePassManager mpm =
+      builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+  mpm.run(*module, mam);
+  return llvm::Error::success();
+}
+#endif
+
 llvm::Expected<std::unique_ptr<JitModule>>
 JitModule::compile(ModuleOp module, unsigned numThreads) {
   std::unique_ptr<JitModule> jit(new JitModule());
@@ -133,6 +172,13 @@ JitModule::compile(ModuleOp module, unsigned numThreads) {
                                 targetMachine->get());
   ExecutionEngineOptions options;
   options.transformer = transformer;
+#if LLVM_ADDRESS_SANITIZER_BUILD
+  llvm::TargetMachine *machine = targetMachine->get();
+  auto instrumented = [machine](llvm::Module *m) {
+    return optimizeWithAddressSanitizer(machine, m);
+  };
+  options.transformer = instrumented;
+#endif
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   auto engine =
       ExecutionEngine::create(module, options, std::move(*targetMachine));
