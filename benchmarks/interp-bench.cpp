@@ -35,6 +35,17 @@
 //   --threads=1,2            thread counts to register (default 1,2)
 //   --workloads=w1,w3,...    workloads to verify and register (default all)
 //   --verify=1|0             check kernel outputs first (default 1)
+//   --malloc=retain|fresh|glibc
+//                            how the heap treats the kernels' per-call
+//                            temporaries (default retain):
+//                            retain: never mmap, never trim: after the first
+//                              call, temporaries reuse warm heap pages (the
+//                              steady state of a long-running process);
+//                            fresh: every allocation >= 64 KiB is a new mmap:
+//                              each call page-faults its temporaries in (a
+//                              cold one-shot call);
+//                            glibc: untouched; the dynamic mmap threshold
+//                              makes the result depend on what ran before.
 //   --list                   print the workloads and exit
 //
 //===----------------------------------------------------------------------===//
@@ -52,8 +63,11 @@
 #include <omp.h>
 #endif
 
+#include <malloc.h>
+
 #include <algorithm>
 #include <cmath>
+#include <climits>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -712,6 +726,7 @@ int main(int argc, char **argv) {
   std::vector<int> threads = {1, 2};
   std::vector<std::string> selected;
   bool verify = true, list = false;
+  std::string mallocMode = "retain";
   // Take our own flags out of argv; pass the rest to Google Benchmark.
   std::vector<char *> rest = {argv[0]};
   for (int a = 1; a < argc; ++a) {
@@ -728,12 +743,25 @@ int main(int argc, char **argv) {
       selected = splitList(v);
     } else if (const char *v = value("--verify=")) {
       verify = std::string(v) != "0";
+    } else if (const char *v = value("--malloc=")) {
+      mallocMode = v;
+      if (mallocMode != "retain" && mallocMode != "fresh" && mallocMode != "glibc") {
+        std::fprintf(stderr, "interp-bench: --malloc must be retain, fresh or glibc\n");
+        return 1;
+      }
     } else if (arg == "--list") {
       list = true;
     } else {
       rest.push_back(argv[a]);
     }
   }
+  if (mallocMode == "retain") {
+    mallopt(M_MMAP_MAX, 0);
+    mallopt(M_TRIM_THRESHOLD, INT_MAX);
+  } else if (mallocMode == "fresh") {
+    mallopt(M_MMAP_THRESHOLD, 64 * 1024);
+  }
+  benchmark::AddCustomContext("malloc", mallocMode);
   int restArgc = int(rest.size());
   benchmark::Initialize(&restArgc, rest.data());
   if (benchmark::ReportUnrecognizedArguments(restArgc, rest.data()))

@@ -71,6 +71,11 @@ step "unit tests" "$build/unittests/interp-unittests" --gtest_brief=1
 step "differential (200 cases)" "$build/bin/interp-difftest" --cases 200 --seed 5
 step "differential, OpenMP (100 cases)" "$build/bin/interp-difftest" --cases 100 --seed 6 --num-threads 2
 
+# Structure-aware: random valid, near-valid and hostile ops through the
+# sanitized interp-run, each in its own process (run-time errors exit).
+step "hostile ops (200 cases)" /usr/bin/python3 "$root/test/Fuzz/hostile_ops.py" \
+  --interp-run "$build/bin/interp-run" --cases 200 --seed 11
+
 # Fuzzing: seed corpus from the lit tests, one file per split-input-file case.
 corpus="$build/fuzz-corpus"
 artifacts="$build/fuzz-artifacts"

@@ -193,6 +193,9 @@ JitModule::compile(ModuleOp module, unsigned numThreads) {
     };
     // memref.copy of non-contiguous memrefs calls into the C runner utils.
     add("memrefCopy", reinterpret_cast<void *>(&memrefCopy));
+    add(runtime::kCheckScaleName, reinterpret_cast<void *>(&interp_check_scale));
+    add(runtime::kCheckedResultElementsName,
+        reinterpret_cast<void *>(&interp_checked_result_elements));
     add(runtime::kCheckOperandLengthName,
         reinterpret_cast<void *>(&interp_check_operand_length));
     add(runtime::kAxisTableTapsName,

@@ -3,8 +3,11 @@
 #include "interp/Runtime/RuntimeFunctions.h"
 #include "interp/Semantics/AxisTable.h"
 
+#include <algorithm>
+
 #include <cstdio>
 #include <cstdlib>
+#include <unistd.h>
 
 using namespace mlir::interp;
 using namespace mlir::interp::rules;
@@ -35,6 +38,55 @@ static AxisTableParams paramsFrom(int32_t kernel, int32_t coordinateMode,
   std::exit(1);
 }
 
+/// Physical memory in bytes: no buffer of a single result can be larger.
+static uint64_t physicalMemory() {
+  long pages = sysconf(_SC_PHYS_PAGES);
+  long pageSize = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || pageSize <= 0)
+    return uint64_t(1) << 46;
+  return static_cast<uint64_t>(pages) * static_cast<uint64_t>(pageSize);
+}
+
+extern "C" void interp_check_scale(float scale) {
+  if (!isValidScale(scale)) {
+    std::fprintf(stderr,
+                 "interp: invalid run-time operands: scale must be finite and "
+                 "> 0, got %g\n",
+                 static_cast<double>(scale));
+    std::fflush(stderr);
+    std::exit(1);
+  }
+}
+
+extern "C" int64_t interp_checked_result_elements(int64_t count, int64_t dim,
+                                                  int64_t elementBytes) {
+  if (dim < 0) {
+    std::fprintf(stderr,
+                 "interp: invalid run-time operands: negative output size "
+                 "(%lld)\n",
+                 static_cast<long long>(dim));
+    std::fflush(stderr);
+    std::exit(1);
+  }
+  if (count == 0 || dim == 0)
+    return 0;
+  uint64_t limit = physicalMemory() / static_cast<uint64_t>(elementBytes);
+  uint64_t product;
+  if (__builtin_mul_overflow(static_cast<uint64_t>(count),
+                             static_cast<uint64_t>(dim), &product) ||
+      product > limit) {
+    std::fprintf(stderr,
+                 "interp: invalid run-time operands: the result would have "
+                 "more than %llu elements of %lld bytes, more than the "
+                 "machine's memory\n",
+                 static_cast<unsigned long long>(limit),
+                 static_cast<long long>(elementBytes));
+    std::fflush(stderr);
+    std::exit(1);
+  }
+  return static_cast<int64_t>(product);
+}
+
 extern "C" int64_t interp_axis_table_taps(int32_t kernel,
                                           int32_t coordinateMode,
                                           int32_t nearestMode,
@@ -46,6 +98,14 @@ extern "C" int64_t interp_axis_table_taps(int32_t kernel,
           validateAxisTableParams(static_cast<ShapeCalcMode>(shapeMode),
                                   givenScale, inLength, outLength))
     fail(error, inLength, outLength, givenScale);
+  // A table has outLength rows of at most ~2 * inLength / outLength + 5
+  // taps, 16 bytes each; refuse what cannot fit in memory before building.
+  uint64_t rowBytes = 16 * (2 * static_cast<uint64_t>(inLength) /
+                                std::max<int64_t>(outLength, 1) +
+                            8);
+  if (static_cast<uint64_t>(outLength) > physicalMemory() / rowBytes)
+    fail("the run-time tables would not fit in memory", inLength, outLength,
+         givenScale);
   return axisTableTaps(paramsFrom(kernel, coordinateMode, nearestMode,
                                   shapeMode, givenScale, inLength, outLength,
                                   antialiasActive, cubeCoeff));

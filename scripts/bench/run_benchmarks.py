@@ -460,14 +460,14 @@ def build_interp_bench(args) -> Path:
     return exe
 
 
-def run_interp_bench(exe: Path, args, out_json: Path) -> list[dict]:
-    cmd = [str(exe), f"--threads={','.join(map(str, args.threads))}",
+def run_interp_bench(exe: Path, args, out_json: Path, extra=(), rename=None) -> list[dict]:
+    cmd = [str(exe), *extra, f"--threads={','.join(map(str, args.threads))}",
            f"--workloads={','.join(args.workloads)}",
            f"--benchmark_repetitions={args.reps}", "--benchmark_report_aggregates_only=true",
            f"--benchmark_min_time={args.min_time}",
            "--benchmark_format=json", f"--benchmark_out={out_json}", "--benchmark_out_format=json"]
-    if args.no_reference:
-        cmd.append("--benchmark_filter=^(interp|copy|opencv)/")
+    if args.no_reference and not any(a.startswith("--benchmark_filter") for a in extra):
+        cmd.append("--benchmark_filter=^(interp|interp-omp|copy|opencv)/")
     r = run(cmd, stdout=subprocess.DEVNULL)
     if r.returncode != 0:
         sys.exit(f"interp-bench failed (exit {r.returncode}); see its messages above")
@@ -477,6 +477,7 @@ def run_interp_bench(exe: Path, args, out_json: Path) -> list[dict]:
         # "interp/w1/threads:1" (+ "_median" for aggregates)
         name = b["run_name"] if "run_name" in b else b["name"]
         kind, wl, th = name.split("/")[:3]
+        kind = (rename or {}).get(kind, kind)
         t = int(th.split(":")[1])
         key = (wl, kind, t)
         unit = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b.get("time_unit", "ns")]
@@ -571,7 +572,7 @@ def run_peers(py: Path, args, out_dir: Path, monitor: "CompileMonitor") -> tuple
 
 def print_table(rows: list[dict], threads: list[int], workloads: list[str], out) -> None:
     by = {(r["workload"], r["impl"], r["threads"]): r for r in rows}
-    impls = ["interp", "interp-omp", "torch", "onnxruntime", "openvino", "opencv", "reference"]
+    impls = ["interp", "interp-fresh", "interp-omp", "torch", "onnxruntime", "openvino", "opencv", "reference"]
     hdr = f"| {'workload':<9} | {'impl':<13} | thr | {'median ms':>10} | {'vs fastest peer':>15} | {'vs floor':>8} |"
     print(hdr, file=out)
     print("|" + "|".join("-" * (len(c)) for c in hdr.split("|")[1:-1]) + "|", file=out)
@@ -609,6 +610,8 @@ def main() -> None:
     ap.add_argument("--py-reps", type=int, default=15, help="timed calls per Python peer case (median)")
     ap.add_argument("--no-torch", action="store_true", help="do not install or run PyTorch")
     ap.add_argument("--no-reference", action="store_true", help="skip the slow reference/<W> runs")
+    ap.add_argument("--no-fresh", action="store_true",
+                    help="skip the interp-fresh rows (kernels with cold, freshly mmapped temporaries)")
     ap.add_argument("--no-opencv-install", action="store_true")
     ap.add_argument("--skip-build", action="store_true")
     ap.add_argument("--pipeline-options", default=None,
@@ -652,6 +655,16 @@ def main() -> None:
     monitor.phase("interp-bench")
     rows, context = run_interp_bench(exe, args, out_dir / "interp-bench.json")
     monitor.phase(None)
+    if not args.no_fresh:
+        # The sequential kernels once more with cold temporaries (every
+        # allocation a fresh mmap): what a one-shot call pays.
+        wait_for_quiet(args.max_wait)
+        monitor.phase("interp-bench --malloc=fresh")
+        fresh, _ = run_interp_bench(exe, args, out_dir / "interp-bench-fresh.json",
+                                    extra=["--malloc=fresh", "--verify=0", "--benchmark_filter=^interp/"],
+                                    rename={"interp": "interp-fresh"})
+        monitor.phase(None)
+        rows += fresh
     if py is not None:
         prows, pnotes = run_peers(py, args, out_dir, monitor)
         rows += prows
@@ -665,8 +678,10 @@ def main() -> None:
     import io
     buf = io.StringIO()
     git = subprocess.run(["git", "-C", str(ROOT), "describe", "--always", "--dirty"], capture_output=True, text=True)
-    print(f"interp {git.stdout.strip() or '?'}; interp = default pipeline (sequential, 1 thread), interp-omp = "
-          "num-threads=0 kernels (OpenMP) at omp_set_num_threads(thr)", file=buf)
+    print(f"interp {git.stdout.strip() or '?'}; interp = default pipeline (sequential, 1 thread), warm heap "
+          "(interp-bench --malloc=retain); interp-fresh = the same with every temporary a fresh mmap "
+          "(--malloc=fresh: page faults each call); interp-omp = num-threads=0 kernels (OpenMP) at "
+          "omp_set_num_threads(thr), warm heap", file=buf)
     print(f"host: {context.get('host_name', '?')}, {context.get('num_cpus', '?')} CPUs @ "
           f"{context.get('mhz_per_cpu', '?')} MHz; peers: "
           + ", ".join(f"{k} {v}" for k, v in versions.items() if k != "numpy"), file=buf)

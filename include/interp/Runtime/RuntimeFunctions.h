@@ -21,6 +21,9 @@ inline constexpr char kAxisTableFillF32Name[] = "interp_axis_table_fill_f32";
 inline constexpr char kAxisTableFillF64Name[] = "interp_axis_table_fill_f64";
 inline constexpr char kCheckOperandLengthName[] =
     "interp_check_operand_length";
+inline constexpr char kCheckedResultElementsName[] =
+    "interp_checked_result_elements";
+inline constexpr char kCheckScaleName[] = "interp_check_scale";
 
 /// Which operand interp_check_operand_length checks.
 enum class CheckedOperand : int32_t { Sizes = 0, Scales = 1, Target = 2 };
@@ -41,6 +44,16 @@ int64_t interp_axis_table_taps(int32_t kernel, int32_t coordinateMode,
 /// element per axis (`operand` is a runtime::CheckedOperand).
 void interp_check_operand_length(int32_t operand, int64_t length,
                                  int64_t numAxes);
+
+/// Exits with a message unless `scale` is finite and > 0.
+void interp_check_scale(float scale);
+
+/// `count * dim` for a result being sized dimension by dimension; exits with
+/// a message when `dim` is negative or the result would need more bytes
+/// (`elementBytes` each) than the machine's physical memory. An empty result
+/// (count or dim 0) is always fine.
+int64_t interp_checked_result_elements(int64_t count, int64_t dim,
+                                       int64_t elementBytes);
 
 /// Fills `indices` and `weights` (outLength x taps).
 void _mlir_ciface_interp_axis_table_fill_f32(

@@ -45,6 +45,8 @@ namespace {
 
 /// What the lowering needs to know about one op, whichever version it is.
 struct ResizeSpec {
+  /// Where run-time functions are declared.
+  ModuleOp module;
   Value data;
   SmallVector<int64_t> axes;
   AxisKernel kernel;
@@ -248,13 +250,11 @@ static func::FuncOp declareRuntimeFunction(OpBuilder &b, ModuleOp module,
 
 /// A run-time operand of dynamic length must have one element per axis
 /// before anything reads it; the runtime library reports a mismatch.
-static void checkOperandLength(OpBuilder &b, Location loc, Value operand,
-                               int64_t numAxes,
+static void checkOperandLength(OpBuilder &b, Location loc, ModuleOp module,
+                               Value operand, int64_t numAxes,
                                runtime::CheckedOperand which) {
   if (!cast<RankedTensorType>(operand.getType()).isDynamicDim(0))
     return;
-  auto module =
-      b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
   auto fn = declareRuntimeFunction(b, module, runtime::kCheckOperandLengthName,
                                    b.getFunctionType({i32, i64, i64}, {}),
@@ -277,8 +277,7 @@ static AxisTables buildRuntimeTables(OpBuilder &b, Location loc,
                                      OpFoldResult inLength,
                                      OpFoldResult outLength,
                                      Value antialias, FloatType accType) {
-  auto module =
-      b.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  ModuleOp module = spec.module;
   Type i32 = b.getI32Type(), i64 = b.getI64Type(), f32 = b.getF32Type(),
        f64 = b.getF64Type();
   auto i32Const = [&](int64_t v) -> Value {
@@ -569,36 +568,16 @@ static SmallVector<size_t> orderPasses(ArrayRef<int64_t> axes,
   return best;
 }
 
-/// The whole lowering of one op; returns the result in the op's type.
-static FailureOr<Value> lowerResize(OpBuilder &b, Location loc,
-                                    ResizeSpec &spec, Type resultType) {
+/// Tables, pads and passes of one op (after the run-time checks); returns
+/// the result in `resultType`.
+static Value buildResize(OpBuilder &b, Location loc, ResizeSpec &spec,
+                         Type resultType, Value source,
+                         ArrayRef<OpFoldResult> paddedSizes, bool hasPads) {
   auto dataType = cast<RankedTensorType>(spec.data.getType());
   int64_t rank = dataType.getRank();
   Type elementType = dataType.getElementType();
   bool isUnsigned = elementType.isUnsignedInteger();
   FloatType accType = accumulatorType(elementType);
-
-  Value source = spec.data;
-
-  // Padded lengths, before any allocation: the run-time table calls that
-  // validate sizes and scales come first.
-  SmallVector<OpFoldResult> paddedSizes =
-      tensor::getMixedSizes(b, loc, source);
-  bool hasPads = false;
-  for (int64_t d = 0; d < rank; ++d) {
-    int64_t pad = spec.padsBegin[d] + spec.padsEnd[d];
-    if (pad == 0)
-      continue;
-    hasPads = true;
-    if (auto len = getConstantIntValue(paddedSizes[d]))
-      paddedSizes[d] = b.getIndexAttr(*len + pad);
-    else
-      paddedSizes[d] = arith::AddIOp::create(
-                           b, loc, asIndexValue(b, loc, paddedSizes[d]),
-                           arith::ConstantIndexOp::create(b, loc, pad))
-                           .getResult();
-  }
-
   std::variant<bool, Value> antialias =
       antialiasActive(b, loc, spec, paddedSizes);
   SmallVector<AxisTables> tables;
@@ -626,7 +605,8 @@ static FailureOr<Value> lowerResize(OpBuilder &b, Location loc,
                   b, loc, b.getBoolAttr(std::get<bool>(antialias)))
                   .getResult();
     tables.push_back(buildRuntimeTables(b, loc, spec, i, paddedSizes[axis],
-                                        spec.outSizes[axis], active, accType));
+                                        spec.outSizes[axis], active,
+                                        accType));
   }
 
   // An empty result needs no computation, and folding the index math of
@@ -679,6 +659,93 @@ static FailureOr<Value> lowerResize(OpBuilder &b, Location loc,
   return result;
 }
 
+/// The whole lowering of one op; returns the result in the op's type.
+static FailureOr<Value> lowerResize(OpBuilder &b, Location loc,
+                                    ResizeSpec &spec, Type resultType) {
+  auto dataType = cast<RankedTensorType>(spec.data.getType());
+  int64_t rank = dataType.getRank();
+  Value source = spec.data;
+
+  // Padded lengths, before any allocation: the run-time checks of sizes and
+  // scales come first.
+  SmallVector<OpFoldResult> paddedSizes =
+      tensor::getMixedSizes(b, loc, source);
+  bool hasPads = false;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t pad = spec.padsBegin[d] + spec.padsEnd[d];
+    if (pad == 0)
+      continue;
+    hasPads = true;
+    if (auto len = getConstantIntValue(paddedSizes[d]))
+      paddedSizes[d] = b.getIndexAttr(*len + pad);
+    else
+      paddedSizes[d] = arith::AddIOp::create(
+                           b, loc, asIndexValue(b, loc, paddedSizes[d]),
+                           arith::ConstantIndexOp::create(b, loc, pad))
+                           .getResult();
+  }
+
+  // A result with run-time dimensions is sized through the runtime, which
+  // rejects negative sizes and results larger than the machine's memory
+  // before anything is allocated. An empty result then skips the whole
+  // computation (an axis may be huge while another dimension is 0, and the
+  // intermediate passes before the empty axis would not be empty).
+  // Run-time scales first: an invalid scale is the cause of any problem
+  // with the lengths computed from it.
+  if (spec.shapeMode == ShapeCalcMode::Scales && !spec.constantScales) {
+    ModuleOp module = spec.module;
+    auto fn = declareRuntimeFunction(b, module, runtime::kCheckScaleName,
+                                     b.getFunctionType({b.getF32Type()}, {}),
+                                     /*cInterface=*/false);
+    for (size_t i = 0; i < spec.axes.size(); ++i)
+      func::CallOp::create(b, loc, fn, ValueRange{scaleValue(b, loc, spec, i)});
+  }
+  Value resultElements;
+  if (llvm::any_of(spec.outSizes, [](OpFoldResult size) {
+        return !getConstantIntValue(size).has_value();
+      })) {
+    ModuleOp module = spec.module;
+    Type i64 = b.getI64Type();
+    auto fn = declareRuntimeFunction(
+        b, module, runtime::kCheckedResultElementsName,
+        b.getFunctionType({i64, i64, i64}, {i64}), /*cInterface=*/false);
+    Value bytes = arith::ConstantOp::create(
+        b, loc,
+        b.getI64IntegerAttr(
+            std::max<int64_t>(1, dataType.getElementTypeBitWidth() / 8)));
+    resultElements =
+        arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(1));
+    for (OpFoldResult size : spec.outSizes)
+      resultElements =
+          func::CallOp::create(b, loc, fn,
+                               ValueRange{resultElements,
+                                          asI64(b, loc, size), bytes})
+              .getResult(0);
+  }
+
+  if (!resultElements)
+    return buildResize(b, loc, spec, resultType, source, paddedSizes,
+                       hasPads);
+  Value zero = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0));
+  Value isEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        resultElements, zero);
+  auto branch = scf::IfOp::create(
+      b, loc, isEmpty,
+      [&](OpBuilder &tb, Location tloc) {
+        Value empty = tensor::EmptyOp::create(tb, tloc, spec.outSizes,
+                                              dataType.getElementType());
+        if (empty.getType() != resultType)
+          empty = tensor::CastOp::create(tb, tloc, resultType, empty);
+        scf::YieldOp::create(tb, tloc, empty);
+      },
+      [&](OpBuilder &eb, Location eloc) {
+        scf::YieldOp::create(eb, eloc,
+                             buildResize(eb, eloc, spec, resultType, source,
+                                         paddedSizes, hasPads));
+      });
+  return branch.getResult(0);
+}
+
 namespace {
 struct LowerInterpolateV4 : OpConversionPattern<InterpolateV4Op> {
   using OpConversionPattern::OpConversionPattern;
@@ -697,7 +764,8 @@ struct LowerInterpolateV4 : OpConversionPattern<InterpolateV4Op> {
     if (!isa<RankedTensorType>(op.getResult().getType()))
       return op.emitOpError("cannot be lowered with an unranked result");
     bool sizesMode = op.getShapeCalculationMode() == ShapeCalcMode::Sizes;
-    checkOperandLength(rewriter, op.getLoc(),
+    auto module = op->getParentOfType<ModuleOp>();
+    checkOperandLength(rewriter, op.getLoc(), module,
                        sizesMode ? op.getSizes() : op.getScales(),
                        axes->size(),
                        sizesMode ? runtime::CheckedOperand::Sizes
@@ -708,6 +776,7 @@ struct LowerInterpolateV4 : OpConversionPattern<InterpolateV4Op> {
       return op.emitOpError("cannot compute the result shape");
 
     ResizeSpec spec;
+    spec.module = module;
     spec.data = op.getData();
     spec.axes = *axes;
     spec.kernel = kernelFor(op.getMode());
@@ -742,7 +811,9 @@ struct LowerInterpolateV1Area : OpConversionPattern<InterpolateV1Op> {
     auto dataType = dyn_cast<RankedTensorType>(op.getData().getType());
     if (!dataType || !isa<RankedTensorType>(op.getResult().getType()))
       return op.emitOpError("cannot be lowered with unranked tensors");
-    checkOperandLength(rewriter, op.getLoc(), op.getTargetSpatialShape(),
+    auto module = op->getParentOfType<ModuleOp>();
+    checkOperandLength(rewriter, op.getLoc(), module,
+                       op.getTargetSpatialShape(),
                        op.getAxes().size(), runtime::CheckedOperand::Target);
     FailureOr<SmallVector<OpFoldResult>> outSizes =
         buildResultSizes(rewriter, op.getLoc(), op);
@@ -750,6 +821,7 @@ struct LowerInterpolateV1Area : OpConversionPattern<InterpolateV1Op> {
       return op.emitOpError("cannot compute the result shape");
 
     ResizeSpec spec;
+    spec.module = module;
     spec.data = op.getData();
     spec.axes = llvm::to_vector(op.getAxes());
     spec.kernel = AxisKernel::Area;

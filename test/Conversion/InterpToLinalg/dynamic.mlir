@@ -8,11 +8,20 @@
 // CHECK-SAME: %[[X:.*]]: tensor<?x?xf16>, %[[S:.*]]: tensor<1xi64>
 // CHECK: %[[E:.*]] = tensor.extract %[[S]]
 // CHECK: %[[OUT:.*]] = arith.index_cast %[[E]] : i64 to index
-// CHECK: %[[TAPS:.*]] = call @interp_axis_table_taps(
+// The result is sized through the runtime (negative sizes, results larger
+// than memory) before anything is allocated; an empty result skips the
+// computation.
+// CHECK: call @interp_checked_result_elements(
+// CHECK: %[[COUNT:.*]] = call @interp_checked_result_elements(
+// CHECK: %[[EMPTY:.*]] = arith.cmpi eq, %[[COUNT]]
+// CHECK: scf.if %[[EMPTY]] -> (tensor<?x?xf16>) {
+// CHECK: tensor.empty
+// CHECK: } else {
+// CHECK: %[[TAPS:.*]] = func.call @interp_axis_table_taps(
 // CHECK: %[[K:.*]] = arith.index_cast %[[TAPS]] : i64 to index
 // CHECK: %[[IB:.*]] = memref.alloc(%[[OUT]], %[[K]]) : memref<?x?xi64>
 // CHECK: %[[WB:.*]] = memref.alloc(%[[OUT]], %[[K]]) : memref<?x?xf32>
-// CHECK: call @interp_axis_table_fill_f32({{.*}}, %[[IB]], %[[WB]])
+// CHECK: func.call @interp_axis_table_fill_f32({{.*}}, %[[IB]], %[[WB]])
 // CHECK: %[[IT:.*]] = bufferization.to_tensor %[[IB]] restrict
 // CHECK: %[[WT:.*]] = bufferization.to_tensor %[[WB]] restrict
 // A run-time tap count: the body loops over the taps.
@@ -39,9 +48,13 @@ func.func @runtime_sizes(%x: tensor<?x?xf16>, %s: tensor<1xi64>) -> tensor<?x?xf
 // CHECK-LABEL: func.func @runtime_scales
 // CHECK-SAME: %{{.*}}: tensor<?xf64>, %[[C:.*]]: tensor<1xf32>
 // CHECK: arith.fptosi
+// CHECK: %[[SC0:.*]] = tensor.extract %[[C]]
+// CHECK: call @interp_check_scale(%[[SC0]])
+// CHECK: call @interp_checked_result_elements(
+// CHECK: scf.if
 // CHECK: %[[SC:.*]] = tensor.extract %[[C]]
-// CHECK: call @interp_axis_table_taps(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[SC]],
-// CHECK: call @interp_axis_table_fill_f64
+// CHECK: func.call @interp_axis_table_taps(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[SC]],
+// CHECK: func.call @interp_axis_table_fill_f64
 func.func @runtime_scales(%x: tensor<?xf64>, %c: tensor<1xf32>) -> tensor<?xf64> {
   %s = arith.constant dense<[1]> : tensor<1xi64>
   %r = interp.interpolate_v4 %x, %s, %c {mode = linear, shape_calculation_mode = scales}

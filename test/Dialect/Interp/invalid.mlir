@@ -43,8 +43,16 @@ func.func @pads_longer_than_rank(%x: tensor<4xf32>, %s: tensor<1xi64>, %c: tenso
 // -----
 
 func.func @cube_coeff_nan(%x: tensor<4xf32>, %s: tensor<1xi64>, %c: tensor<1xf32>) {
-  // expected-error @+1 {{'cube_coeff' must be finite, got nan}}
+  // expected-error @+1 {{'cube_coeff' must be finite as float32, got nan}}
   %0 = interp.interpolate_v4 %x, %s, %c {mode = cubic, shape_calculation_mode = sizes, cube_coeff = 0x7FF8000000000000 : f64} : (tensor<4xf32>, tensor<1xi64>, tensor<1xf32>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @cube_coeff_beyond_float32(%x: tensor<4xf32>, %s: tensor<1xi64>, %c: tensor<1xf32>) {
+  // expected-error @+1 {{'cube_coeff' must be finite as float32, got 1.000000e+300}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = cubic, shape_calculation_mode = sizes, cube_coeff = 1.0e300 : f64} : (tensor<4xf32>, tensor<1xi64>, tensor<1xf32>) -> tensor<?xf32>
   return
 }
 

@@ -236,9 +236,11 @@ LogicalResult InterpolateV4Op::verify() {
       failed(verifyPads(op, "pads_end", getPadsEnd(), rank)))
     return failure();
 
+  // The kernel uses cube_coeff as float32 (docs/Semantics.md).
   double cubeCoeff = getCubeCoeff().convertToDouble();
-  if (!std::isfinite(cubeCoeff))
-    return emitOpError("'cube_coeff' must be finite, got ") << cubeCoeff;
+  if (!std::isfinite(static_cast<float>(cubeCoeff)))
+    return emitOpError("'cube_coeff' must be finite as float32, got ")
+           << cubeCoeff;
 
   std::optional<SmallVector<int64_t>> axes = getConstantAxes();
   if (axes && failed(verifyAxes(op, *axes, rank, /*strictlyIncreasing=*/false)))

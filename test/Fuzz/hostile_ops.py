@@ -1,0 +1,216 @@
+#!/usr/bin/env python3
+"""Structure-aware generator of valid, near-valid and hostile interp ops.
+
+Draws random interp.interpolate_v4 / interpolate_v1 ops (random ranks, shapes,
+axes, attributes, element types, constant and run-time operands) and pushes
+extreme values at them: size 0, length 1, x64 up, /64 down, scales like 1e-30,
+1e30, NaN, Inf, negative or huge sizes, out-of-range or duplicate axes, wrong
+operand lengths. Each case runs through `interp-run --check` (compile with
+--interp-to-llvm, run, compare with the reference) in its own process, which
+must end in exactly one of:
+
+  * exit 0 with the check passing (a valid op, in bounds and agreeing);
+  * exit 1 with a diagnostic ("error:" from the verifier, the parser or the
+    lowering, or "interp: invalid run-time operands" from compiled code).
+
+Anything else (a signal, a sanitizer report, a timeout, exit 1 without a
+message, a failing --check) is a failure. Run it with the sanitizer build's
+interp-run to have out-of-bounds accesses of compiled code reported.
+
+Usage: hostile_ops.py --interp-run PATH [--cases N] [--seed S] [--keep DIR]
+Ends with "hostile ops: N cases (V valid and agreeing, R rejected with a
+diagnostic), F failed".
+"""
+
+import argparse
+import os
+import random
+import struct
+import subprocess
+import sys
+import tempfile
+
+TYPES = ["f16", "bf16", "f32", "f64", "i8", "ui8", "i32", "i64"]
+V4_MODES = ["nearest", "linear", "linear_onnx", "cubic"]
+V1_MODES = ["nearest", "linear", "cubic", "area"]
+COORD = ["half_pixel", "pytorch_half_pixel", "asymmetric",
+         "tf_half_pixel_for_nn", "align_corners"]
+NEAREST = ["round_prefer_floor", "round_prefer_ceil", "floor", "ceil", "simple"]
+HOSTILE_SCALES = [1e-30, 1e30, float("nan"), float("inf"), -1.0, 0.0,
+                  1.0 / 64, 64.0, 3e-8, 1.0000001, 0.9999995]
+HOSTILE_SIZES = [0, 1, -1, -7, 2**40, 2**62, 9223372036854775807, 1 << 20]
+
+
+def f32_hex(v):
+    return "0x%08X" % struct.unpack("<I", struct.pack("<f", v))[0]
+
+
+def write_npy(path, dtype, values):
+    """A 1-D little-endian .npy v1.0 file (no numpy needed)."""
+    fmt = {"<i8": "<q", "<f4": "<f"}[dtype]
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (
+        dtype, len(values))
+    header += " " * (63 - (10 + len(header)) % 64) + "\n"
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)))
+        f.write(header.encode("latin1"))
+        for v in values:
+            f.write(struct.pack(fmt, v))
+
+
+def tensor(shape, dyn, elem):
+    dims = "".join(("?" if d else str(n)) + "x" for n, d in zip(shape, dyn))
+    return "tensor<%s%s>" % (dims, elem)
+
+
+def i64_array(values):
+    return "array<i64>" if not values else "array<i64: %s>" % ", ".join(
+        str(v) for v in values)
+
+
+def draw(rng, hostile):
+    rank = rng.randint(1, 5)
+    shape = [rng.choice([0, 1, 1, 2, 3, 5, 8]) for _ in range(rank)]
+    dyn = [rng.random() < 0.2 for _ in range(rank)]
+    elem = rng.choice(TYPES)
+    axes = [d for d in range(rank) if rng.random() < 0.6] or [rank - 1]
+    runtime = rng.random() < 0.5
+    inputs = []  # (name, dtype, values) for run-time operands
+    result = tensor([0] * rank, [True] * rank, elem)
+    data_t = tensor(shape, dyn, elem)
+    lines = []
+    if rng.random() < 0.8:
+        mode = rng.choice(V4_MODES)
+        rng.shuffle(axes)
+        if hostile and rng.random() < 0.2:
+            axes.append(rng.choice([rank, -1, axes[0], 99]))
+        n = len(axes)
+        if hostile and rng.random() < 0.1:
+            n += rng.choice([-1, 1])
+        n = max(n, 0)
+        sizes_mode = rng.random() < 0.5
+        if sizes_mode:
+            vals = [rng.choice(HOSTILE_SIZES) if hostile and rng.random() < 0.5
+                    else rng.randint(0, 12) for _ in range(n)]
+        else:
+            vals = [rng.choice(HOSTILE_SCALES) if hostile and rng.random() < 0.5
+                    else rng.choice([0.5, 2.0, 1.5, 0.25, 3.0]) for _ in range(n)]
+        args = ["%data: " + data_t]
+        if runtime:
+            if sizes_mode:
+                args.append("%%sizes: tensor<%dxi64>" % n)
+                inputs.append(("<i8", vals))
+            else:
+                args.append("%%scales: tensor<%dxf32>" % n)
+                inputs.append(("<f4", vals))
+        if not (runtime and sizes_mode):
+            sv = vals if sizes_mode else [1] * n
+            lines.append("  %%sizes = arith.constant dense<[%s]> : tensor<%dxi64>"
+                         % (", ".join(str(v) for v in sv), n))
+        if not (runtime and not sizes_mode):
+            cv = [1.0] * n if sizes_mode else vals
+            lines.append("  %%scales = arith.constant dense<[%s]> : tensor<%dxf32>"
+                         % (", ".join(f32_hex(v) for v in cv), n))
+        lines.append("  %%axes = arith.constant dense<[%s]> : tensor<%dxi64>"
+                     % (", ".join(str(a) for a in axes), len(axes)))
+        pads = [rng.randint(0, 2) if rng.random() < 0.3 else 0 for _ in range(rank)]
+        if hostile and rng.random() < 0.1:
+            pads[0] = rng.choice([-1, 1 << 50])
+        attrs = ("mode = %s, shape_calculation_mode = %s, "
+                 "coordinate_transformation_mode = %s, nearest_mode = %s, "
+                 "antialias = %s, pads_begin = %s, cube_coeff = %s : f64" % (
+                     mode, "sizes" if sizes_mode else "scales",
+                     rng.choice(COORD), rng.choice(NEAREST),
+                     rng.choice(["true", "false"]), i64_array(pads),
+                     rng.choice(["-0.75", "-0.5", "1.0e300", "0.0"])
+                     if hostile else "-0.75"))
+        lines.append(
+            "  %%r = interp.interpolate_v4 %%data, %%sizes, %%scales, %%axes {%s} "
+            ": (%s, tensor<%dxi64>, tensor<%dxf32>, tensor<%dxi64>) -> %s"
+            % (attrs, data_t, n, n, len(axes), result))
+    else:
+        mode = rng.choice(V1_MODES)
+        axes = sorted(set(axes))
+        if hostile and rng.random() < 0.2:
+            axes = list(reversed(axes)) + [rank]
+        target = [rng.choice(HOSTILE_SIZES) if hostile and rng.random() < 0.4
+                  else rng.randint(0, 12) for _ in axes]
+        args = ["%data: " + data_t]
+        if runtime:
+            args.append("%%target: tensor<%dxi64>" % len(target))
+            inputs.append(("<i8", target))
+        else:
+            lines.append("  %%target = arith.constant dense<[%s]> : tensor<%dxi64>"
+                         % (", ".join(str(v) for v in target), len(target)))
+        lines.append(
+            "  %%r = interp.interpolate_v1 %%data, %%target {axes = %s, mode = %s, "
+            "align_corners = %s} : (%s, tensor<%dxi64>) -> %s" % (
+                i64_array(axes), mode, rng.choice(["true", "false"]), data_t,
+                len(target), result))
+    text = "func.func @main(%s) -> %s {\n%s\n  return %%r : %s\n}\n" % (
+        ", ".join(args), result, "\n".join(lines), result)
+    shapes = ["0=" + "x".join(str(n) for n in shape)] if any(dyn) else []
+    return text, inputs, shapes
+
+
+def classify(proc):
+    out = proc.stdout + proc.stderr
+    if proc.returncode == 0 and "check passed" in out:
+        return "valid", None
+    if proc.returncode == 1 and ("error:" in out or
+                                 "interp: invalid run-time operands" in out):
+        if "Sanitizer" in out or "runtime error:" in out:
+            return "fail", "sanitizer report"
+        if "check result" in out and "FAILED" in out:
+            return "fail", "compiled code disagrees with the reference"
+        return "rejected", None
+    return "fail", "exit %d" % proc.returncode
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--interp-run", required=True)
+    ap.add_argument("--cases", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--timeout", type=int, default=120)
+    ap.add_argument("--keep")
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    work = args.keep or tempfile.mkdtemp(prefix="hostile-")
+    os.makedirs(work, exist_ok=True)
+    counts = {"valid": 0, "rejected": 0, "fail": 0}
+    for i in range(args.cases):
+        text, inputs, shapes = draw(rng, hostile=rng.random() < 0.6)
+        case = os.path.join(work, "case%04d.mlir" % i)
+        with open(case, "w") as f:
+            f.write(text)
+        cmd = [args.interp_run, case, "--check", "--seed=%d" % i]
+        cmd += ["--arg-shape=" + s for s in shapes]
+        cmd += ["--input=random"]
+        for j, (dtype, values) in enumerate(inputs):
+            path = os.path.join(work, "case%04d-in%d.npy" % (i, j))
+            try:
+                write_npy(path, dtype, values)
+            except (struct.error, OverflowError):
+                write_npy(path, dtype, [0] * len(values))
+            cmd.append("--input=" + path)
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True,
+                                  timeout=args.timeout)
+            verdict, why = classify(proc)
+        except subprocess.TimeoutExpired:
+            verdict, why, proc = "fail", "timeout", None
+        counts[verdict] += 1
+        if verdict == "fail":
+            print("FAIL %s: %s" % (case, why))
+            print(text)
+            if proc is not None:
+                print((proc.stdout + proc.stderr)[-3000:])
+    print("hostile ops: %d cases (%d valid and agreeing, %d rejected with a "
+          "diagnostic), %d failed" % (args.cases, counts["valid"],
+                                       counts["rejected"], counts["fail"]))
+    return 1 if counts["fail"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

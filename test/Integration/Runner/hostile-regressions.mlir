@@ -1,0 +1,25 @@
+// Regressions found by test/Fuzz/hostile_ops.py.
+//
+// 1. A huge run-time size (2^40) used to build 2^40-row tables and abort with
+//    "LLVM ERROR: out of memory"; the result is now sized through the runtime
+//    first, which refuses results larger than the machine's memory.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %npytool save %t/huge.npy int64 2 "[3, 1099511627776]"
+// RUN: not interp-run %s --function=resize --input=random --input=%t/huge.npy 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: interp: invalid run-time operands: the result would have more than
+//
+// 2. An empty result (one size 0) whose other axis grows used to read past
+//    the end of empty run-time tables (segmentation fault); an empty result
+//    now skips the computation.
+// RUN: %npytool save %t/empty.npy int64 2 "[0, 4]"
+// RUN: interp-run %s --function=resize --input=random --input=%t/empty.npy --check | FileCheck %s --check-prefix=EMPTY
+// EMPTY: result 0: shape=1x1x0x4 dtype=f32 elements=0
+// EMPTY: check passed
+func.func @resize(%x: tensor<1x1x2x2xf32>, %sizes: tensor<2xi64>) -> tensor<?x?x?x?xf32> {
+  %scales = arith.constant dense<[1.0, 1.0]> : tensor<2xf32>
+  %axes = arith.constant dense<[2, 3]> : tensor<2xi64>
+  %r = interp.interpolate_v4 %x, %sizes, %scales, %axes
+         {mode = linear, antialias = true, shape_calculation_mode = sizes}
+       : (tensor<1x1x2x2xf32>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<?x?x?x?xf32>
+  return %r : tensor<?x?x?x?xf32>
+}
