@@ -225,7 +225,7 @@ struct DescriptorView {
 
 llvm::Expected<SmallVector<reference::Tensor>>
 JitModule::invoke(llvm::StringRef function,
-                  ArrayRef<reference::Tensor> inputs) {
+                  ArrayRef<reference::Tensor> inputs, bool asViews) {
   const Signature *signature = getSignature(function);
   if (!signature)
     return llvm::createStringError(
@@ -264,18 +264,37 @@ JitModule::invoke(llvm::StringRef function,
             i, function.str().c_str(),
             static_cast<long long>(type.getDimSize(d)),
             static_cast<long long>(d), static_cast<long long>(input.shape[d]));
-    // Never hand out a null pointer, even for empty tensors.
-    buffers.emplace_back(input.data);
-    buffers.back().resize(std::max<size_t>(input.data.size(), 16));
     int64_t rank = type.getRank();
+    size_t elementSize = reference::elementSize(input.type);
+    // A view pads every dimension's extent by 2 in the layout and starts 3
+    // elements in: strides and offset differ from the identity layout.
+    int64_t pad = asViews ? 2 : 0;
+    int64_t offset = asViews ? 3 : 0;
+    std::vector<int64_t> strides(rank);
+    int64_t extent = 1;
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      strides[d] = extent;
+      extent *= input.shape[d] + pad;
+    }
+    // Never hand out a null pointer, even for empty tensors.
+    buffers.emplace_back(
+        std::max<size_t>((offset + extent) * elementSize, 16), 0xA5);
+    int64_t count = input.numElements();
+    for (int64_t flat = 0; flat < count; ++flat) {
+      int64_t remainder = flat, position = offset;
+      for (int64_t d = rank - 1; d >= 0; --d) {
+        position += (remainder % input.shape[d]) * strides[d];
+        remainder /= input.shape[d];
+      }
+      std::memcpy(buffers.back().data() + position * elementSize,
+                  input.data.data() + flat * elementSize, elementSize);
+    }
     std::vector<int64_t> words(3 + 2 * rank);
     words[0] = words[1] = reinterpret_cast<int64_t>(buffers.back().data());
-    words[2] = 0;
-    int64_t stride = 1;
-    for (int64_t d = rank - 1; d >= 0; --d) {
+    words[2] = offset;
+    for (int64_t d = 0; d < rank; ++d) {
       words[3 + d] = input.shape[d];
-      words[3 + rank + d] = stride;
-      stride *= input.shape[d];
+      words[3 + rank + d] = strides[d];
     }
     descriptors.push_back(std::move(words));
   }

@@ -27,8 +27,12 @@ static void addInterpToBufferizedLinalg(OpPassManager &pm) {
   pm.addPass(createCSEPass());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
+  // Tensor arguments and results become memrefs with fully dynamic strides
+  // and offset: callers may pass views (sliced, padded or transposed
+  // buffers) through the memref calling convention, and the descriptor's
+  // strides are honoured.
   bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
+      bufferization::LayoutMapOption::FullyDynamicLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);

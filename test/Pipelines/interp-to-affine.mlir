@@ -2,7 +2,8 @@
 
 // --interp-to-affine stops at bufferized affine loop nests on memrefs.
 // CHECK-LABEL: func.func @resize
-// CHECK-SAME: (%[[X:.*]]: memref<1x3x8x8xf32>) -> memref<1x3x16x8xf32>
+// Tensor arguments and results take any strides and offset (views).
+// CHECK-SAME: (%[[X:.*]]: memref<1x3x8x8xf32, strided<[?, ?, ?, ?], offset: ?>>) -> memref<1x3x16x8xf32, strided<[?, ?, ?, ?], offset: ?>>
 // CHECK-NOT: tensor.
 // CHECK-NOT: linalg.
 // CHECK: memref.get_global

@@ -44,9 +44,13 @@ public:
   static llvm::Expected<std::unique_ptr<JitModule>>
   compile(ModuleOp module, unsigned numThreads = 1);
 
-  /// Calls `function` on copies of `inputs` and returns its results.
+  /// Calls `function` on copies of `inputs` and returns its results. With
+  /// `asViews`, every input is passed as a view into a larger buffer (a
+  /// non-zero offset and padded strides), to exercise the memref calling
+  /// convention with non-identity layouts.
   llvm::Expected<llvm::SmallVector<reference::Tensor>>
-  invoke(llvm::StringRef function, llvm::ArrayRef<reference::Tensor> inputs);
+  invoke(llvm::StringRef function, llvm::ArrayRef<reference::Tensor> inputs,
+         bool asViews = false);
 
   /// Names of the callable functions, in module order.
   llvm::ArrayRef<std::string> functionNames() const { return names; }
