@@ -16,7 +16,7 @@ packages=(
   # Unit tests and benchmarks.
   libgtest-dev libbenchmark-dev
   # Test generators and the conformance oracle's host language.
-  python3 python3-numpy
+  python3 python3-numpy python3-venv
 )
 
 missing=()
