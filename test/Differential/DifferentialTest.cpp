@@ -34,6 +34,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <map>
 #include <random>
 #include <sstream>
 
@@ -130,12 +131,17 @@ private:
       c.shape.push_back(drawDim());
       c.dynamicDims.push_back(chance(0.2));
     }
+    // Room for /64 down on one dimension.
+    if (chance(0.06))
+      c.shape[uniform(0, rank - 1)] = 64 * uniform(1, 2);
   }
 
   /// An output length for an axis of padded length `in`.
   int64_t drawLength(int64_t in) {
     if (in == 0)
       return 0;
+    if (in >= 64 && chance(0.6))
+      return in / 64; // /64 down
     if (chance(0.03))
       return in * 64; // x64 up
     if (chance(0.05))
@@ -146,6 +152,8 @@ private:
   }
 
   float drawScale(int64_t in) {
+    if (in >= 64 && chance(0.6))
+      return 1.0f / 64.0f;
     if (chance(0.03) && in > 0)
       return 64.0f;
     if (chance(0.03))
@@ -498,6 +506,49 @@ int main(int argc, char **argv) {
 
   Generator generator(seed);
   int failures = 0, run = 0;
+  // What the random cases covered, printed at the end.
+  std::map<std::string, int> coverage;
+  auto tally = [&](const Case &c) {
+    std::string op = c.isV1 ? "v1 " + stringifyEnum(c.v1.mode).str()
+                            : "v4 " + stringifyEnum(c.v4.mode).str();
+    ++coverage["op: " + op];
+    ++coverage["type: " + typeName(c.type)];
+    ++coverage["rank: " + std::to_string(c.shape.size())];
+    if (!c.isV1) {
+      ++coverage["coordinate: " +
+                 stringifyEnum(c.v4.coordinateTransformationMode).str()];
+      ++coverage["shape mode: " +
+                 stringifyEnum(c.v4.shapeCalculationMode).str()];
+      if (c.v4.mode == InterpolateMode::Nearest)
+        ++coverage["nearest mode: " + stringifyEnum(c.v4.nearestMode).str()];
+      if (c.v4.antialias && c.v4.mode == InterpolateMode::Linear)
+        ++coverage["linear with antialias"];
+    }
+    if (llvm::is_contained(c.dynamicDims, true))
+      ++coverage["dynamic data dims"];
+    if (c.runtimeShapeOperand)
+      ++coverage["run-time sizes/scales/target"];
+    if (c.id % 2)
+      ++coverage["inputs as strided views"];
+    if (c.expected.numElements() == 0)
+      ++coverage["empty result"];
+    bool padded = false;
+    for (int64_t p : c.isV1 ? c.v1.padsBegin : c.v4.padsBegin)
+      padded |= p != 0;
+    for (int64_t p : c.isV1 ? c.v1.padsEnd : c.v4.padsEnd)
+      padded |= p != 0;
+    if (padded)
+      ++coverage["pads"];
+    for (size_t d = 0; d < c.shape.size(); ++d) {
+      if (c.expected.shape[d] >= 64 * std::max<int64_t>(1, c.shape[d]))
+        ++coverage["x64 up on an axis"];
+      if (c.shape[d] >= 64 && c.expected.shape[d] > 0 &&
+          c.expected.shape[d] * 64 <= c.shape[d] + 64)
+        ++coverage["/64 down on an axis"];
+      if (c.expected.shape[d] == 1 && c.shape[d] > 1)
+        ++coverage["output length 1"];
+    }
+  };
   for (int start = 0; start < numCases; start += batchSize) {
     int end = std::min<int>(numCases, start + batchSize);
     std::vector<Case> cases;
@@ -505,6 +556,7 @@ int main(int argc, char **argv) {
     for (int id = start; id < end; ++id) {
       cases.push_back(generator.draw(id));
       source += emitFunction(cases.back());
+      tally(cases.back());
     }
     if (emitOnly) {
       llvm::outs() << "// -----\n" << source;
@@ -545,6 +597,10 @@ int main(int argc, char **argv) {
         llvm::outs() << "ok case " << c.id << "\n";
     }
   }
+  llvm::outs() << "coverage:";
+  for (auto &[what, count] : coverage)
+    llvm::outs() << " [" << what << ": " << count << "]";
+  llvm::outs() << "\n";
   llvm::outs() << "difftest: " << run << " cases compared with the reference, "
                << failures << " failed (seed " << seed << ")\n";
   return failures == 0 ? 0 : 1;
