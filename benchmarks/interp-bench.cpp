@@ -66,8 +66,8 @@
 #include <malloc.h>
 
 #include <algorithm>
-#include <cmath>
 #include <climits>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -90,20 +90,27 @@ namespace ref = mlir::interp::reference;
 // One set per compilation of workloads.mlir: the default pipeline
 // (sequential) and, with OpenMP, "num-threads=0" with every function renamed
 // @w* -> @omp_w* (benchmarks/cmake/PrefixKernels.cmake).
-#define INTERP_BENCH_DECLARE_KERNELS(P)                                                     \
-  void _mlir_ciface_##P##w1(StridedMemRefType<float, 4> *, StridedMemRefType<float, 4> *);  \
-  void _mlir_ciface_##P##w2(StridedMemRefType<float, 4> *, StridedMemRefType<float, 4> *);  \
-  void _mlir_ciface_##P##w3(StridedMemRefType<float, 4> *, StridedMemRefType<float, 4> *);  \
-  void _mlir_ciface_##P##w4(StridedMemRefType<float, 4> *, StridedMemRefType<float, 4> *);  \
-  void _mlir_ciface_##P##w5(StridedMemRefType<float, 4> *, StridedMemRefType<float, 4> *);  \
-  void _mlir_ciface_##P##w6(StridedMemRefType<float, 5> *, StridedMemRefType<float, 5> *);  \
-  void _mlir_ciface_##P##w7(StridedMemRefType<float, 4> *, StridedMemRefType<float, 4> *);  \
-  void _mlir_ciface_##P##w1_f16(StridedMemRefType<uint16_t, 4> *,                           \
-                                StridedMemRefType<uint16_t, 4> *);                          \
-  void _mlir_ciface_##P##w1_u8(StridedMemRefType<uint8_t, 4> *,                             \
-                               StridedMemRefType<uint8_t, 4> *);                            \
-  void _mlir_ciface_##P##w1_dyn(StridedMemRefType<float, 4> *,                              \
-                                StridedMemRefType<int64_t, 1> *,                            \
+#define INTERP_BENCH_DECLARE_KERNELS(P)                                        \
+  void _mlir_ciface_##P##w1(StridedMemRefType<float, 4> *,                     \
+                            StridedMemRefType<float, 4> *);                    \
+  void _mlir_ciface_##P##w2(StridedMemRefType<float, 4> *,                     \
+                            StridedMemRefType<float, 4> *);                    \
+  void _mlir_ciface_##P##w3(StridedMemRefType<float, 4> *,                     \
+                            StridedMemRefType<float, 4> *);                    \
+  void _mlir_ciface_##P##w4(StridedMemRefType<float, 4> *,                     \
+                            StridedMemRefType<float, 4> *);                    \
+  void _mlir_ciface_##P##w5(StridedMemRefType<float, 4> *,                     \
+                            StridedMemRefType<float, 4> *);                    \
+  void _mlir_ciface_##P##w6(StridedMemRefType<float, 5> *,                     \
+                            StridedMemRefType<float, 5> *);                    \
+  void _mlir_ciface_##P##w7(StridedMemRefType<float, 4> *,                     \
+                            StridedMemRefType<float, 4> *);                    \
+  void _mlir_ciface_##P##w1_f16(StridedMemRefType<uint16_t, 4> *,              \
+                                StridedMemRefType<uint16_t, 4> *);             \
+  void _mlir_ciface_##P##w1_u8(StridedMemRefType<uint8_t, 4> *,                \
+                               StridedMemRefType<uint8_t, 4> *);               \
+  void _mlir_ciface_##P##w1_dyn(StridedMemRefType<float, 4> *,                 \
+                                StridedMemRefType<int64_t, 1> *,               \
                                 StridedMemRefType<float, 4> *);
 
 extern "C" {
@@ -114,21 +121,25 @@ INTERP_BENCH_DECLARE_KERNELS(omp_)
 }
 
 namespace {
-using K4 = void (*)(StridedMemRefType<float, 4> *, StridedMemRefType<float, 4> *);
+using K4 = void (*)(StridedMemRefType<float, 4> *,
+                    StridedMemRefType<float, 4> *);
 struct KernelSet {
   K4 w1, w2, w3, w4, w5;
   void (*w6)(StridedMemRefType<float, 5> *, StridedMemRefType<float, 5> *);
   K4 w7;
-  void (*w1_f16)(StridedMemRefType<uint16_t, 4> *, StridedMemRefType<uint16_t, 4> *);
-  void (*w1_u8)(StridedMemRefType<uint8_t, 4> *, StridedMemRefType<uint8_t, 4> *);
+  void (*w1_f16)(StridedMemRefType<uint16_t, 4> *,
+                 StridedMemRefType<uint16_t, 4> *);
+  void (*w1_u8)(StridedMemRefType<uint8_t, 4> *,
+                StridedMemRefType<uint8_t, 4> *);
   void (*w1_dyn)(StridedMemRefType<float, 4> *, StridedMemRefType<int64_t, 1> *,
                  StridedMemRefType<float, 4> *);
 };
-#define INTERP_BENCH_KERNEL_SET(P)                                                          \
-  KernelSet {                                                                               \
-    _mlir_ciface_##P##w1, _mlir_ciface_##P##w2, _mlir_ciface_##P##w3, _mlir_ciface_##P##w4, \
-        _mlir_ciface_##P##w5, _mlir_ciface_##P##w6, _mlir_ciface_##P##w7,                   \
-        _mlir_ciface_##P##w1_f16, _mlir_ciface_##P##w1_u8, _mlir_ciface_##P##w1_dyn         \
+#define INTERP_BENCH_KERNEL_SET(P)                                             \
+  KernelSet {                                                                  \
+    _mlir_ciface_##P##w1, _mlir_ciface_##P##w2, _mlir_ciface_##P##w3,          \
+        _mlir_ciface_##P##w4, _mlir_ciface_##P##w5, _mlir_ciface_##P##w6,      \
+        _mlir_ciface_##P##w7, _mlir_ciface_##P##w1_f16,                        \
+        _mlir_ciface_##P##w1_u8, _mlir_ciface_##P##w1_dyn                      \
   }
 const KernelSet kSequential = INTERP_BENCH_KERNEL_SET();
 #ifdef INTERP_BENCH_HAVE_OMP_KERNELS
@@ -151,7 +162,7 @@ enum class Elem { F32, F16, U8 };
 size_t elemBytes(Elem e) { return e == Elem::F32 ? 4 : e == Elem::F16 ? 2 : 1; }
 
 ref::ElementType refType(Elem e) {
-  return e == Elem::F32 ? ref::ElementType::F32
+  return e == Elem::F32   ? ref::ElementType::F32
          : e == Elem::F16 ? ref::ElementType::F16
                           : ref::ElementType::U8;
 }
@@ -165,7 +176,8 @@ int64_t product(const std::vector<int64_t> &shape) {
 
 /// Row-major descriptor of a contiguous buffer.
 template <typename T, int N>
-StridedMemRefType<T, N> descriptor(void *data, const std::vector<int64_t> &shape) {
+StridedMemRefType<T, N> descriptor(void *data,
+                                   const std::vector<int64_t> &shape) {
   StridedMemRefType<T, N> d;
   d.basePtr = d.data = static_cast<T *>(data);
   d.offset = 0;
@@ -220,8 +232,10 @@ constexpr int kCvNearest = 0, kCvLinear = 1, kCvCubic = 2, kCvArea = 3;
 
 std::vector<Workload> makeWorkloads(const KernelSet &k) {
   using M = InterpolateMode;
-  auto v4 = [](M mode, CoordinateTransformMode ctm = CoordinateTransformMode::HalfPixel,
-               NearestMode nm = NearestMode::RoundPreferFloor, bool antialias = false,
+  auto v4 = [](M mode,
+               CoordinateTransformMode ctm = CoordinateTransformMode::HalfPixel,
+               NearestMode nm = NearestMode::RoundPreferFloor,
+               bool antialias = false,
                ShapeCalcMode scm = ShapeCalcMode::Sizes) {
     ref::V4Attributes a;
     a.mode = mode;
@@ -232,57 +246,139 @@ std::vector<Workload> makeWorkloads(const KernelSet &k) {
     a.cubeCoeff = -0.75;
     return a;
   };
-  auto nearestFloor = v4(M::Nearest, CoordinateTransformMode::Asymmetric, NearestMode::Floor);
+  auto nearestFloor =
+      v4(M::Nearest, CoordinateTransformMode::Asymmetric, NearestMode::Floor);
   std::vector<Workload> w;
   using C = Workload::Check;
 
   std::vector<int64_t> s540 = {1, 3, 540, 960}, s1080 = {1, 3, 1080, 1920};
-  w.push_back({"w1", "linear_onnx half_pixel x2 up", Elem::F32, s540, s1080,
-               v4(M::LinearOnnx), {1080, 1920}, {2, 3}, {2.f, 2.f},
-               kernel<float, 4>(k.w1, s540, s1080), C::ReferencePlane,
-               kCvLinear, "INTER_LINEAR: same half_pixel bilinear"});
-  w.push_back({"w2", "linear_onnx half_pixel down to 224x224", Elem::F32, s1080,
-               {1, 3, 224, 224}, v4(M::LinearOnnx), {224, 224}, {2, 3}, {224.f / 1080, 224.f / 1920},
-               kernel<float, 4>(k.w2, s1080, {1, 3, 224, 224}), C::ReferencePlane,
-               kCvLinear, "INTER_LINEAR: same 2-tap bilinear, no antialias"});
-  w.push_back({"w3", "nearest asymmetric floor x2 up", Elem::F32, {1, 64, 128, 128},
-               {1, 64, 256, 256}, nearestFloor, {256, 256}, {2, 3}, {2.f, 2.f},
+  w.push_back({"w1",
+               "linear_onnx half_pixel x2 up",
+               Elem::F32,
+               s540,
+               s1080,
+               v4(M::LinearOnnx),
+               {1080, 1920},
+               {2, 3},
+               {2.f, 2.f},
+               kernel<float, 4>(k.w1, s540, s1080),
+               C::ReferencePlane,
+               kCvLinear,
+               "INTER_LINEAR: same half_pixel bilinear"});
+  w.push_back({"w2",
+               "linear_onnx half_pixel down to 224x224",
+               Elem::F32,
+               s1080,
+               {1, 3, 224, 224},
+               v4(M::LinearOnnx),
+               {224, 224},
+               {2, 3},
+               {224.f / 1080, 224.f / 1920},
+               kernel<float, 4>(k.w2, s1080, {1, 3, 224, 224}),
+               C::ReferencePlane,
+               kCvLinear,
+               "INTER_LINEAR: same 2-tap bilinear, no antialias"});
+  w.push_back({"w3",
+               "nearest asymmetric floor x2 up",
+               Elem::F32,
+               {1, 64, 128, 128},
+               {1, 64, 256, 256},
+               nearestFloor,
+               {256, 256},
+               {2, 3},
+               {2.f, 2.f},
                kernel<float, 4>(k.w3, {1, 64, 128, 128}, {1, 64, 256, 256}),
-               C::NearestIndexMath, kCvNearest, "INTER_NEAREST: floor(dst * src/dst), same"});
-  w.push_back({"w4", "cubic -0.75 half_pixel x2 up", Elem::F32, {1, 3, 256, 256},
-               {1, 3, 512, 512}, v4(M::Cubic), {512, 512}, {2, 3}, {2.f, 2.f},
+               C::NearestIndexMath,
+               kCvNearest,
+               "INTER_NEAREST: floor(dst * src/dst), same"});
+  w.push_back({"w4",
+               "cubic -0.75 half_pixel x2 up",
+               Elem::F32,
+               {1, 3, 256, 256},
+               {1, 3, 512, 512},
+               v4(M::Cubic),
+               {512, 512},
+               {2, 3},
+               {2.f, 2.f},
                kernel<float, 4>(k.w4, {1, 3, 256, 256}, {1, 3, 512, 512}),
-               C::ReferencePlane, kCvCubic, "INTER_CUBIC: a = -0.75, half_pixel, replicated border"});
-  w.push_back({"w5", "linear antialias half_pixel /4 down", Elem::F32, s1080,
-               {1, 3, 270, 480},
-               v4(M::Linear, CoordinateTransformMode::HalfPixel, NearestMode::RoundPreferFloor,
-                  /*antialias=*/true, ShapeCalcMode::Scales),
-               {270, 480}, {2, 3}, {0.25f, 0.25f},
-               kernel<float, 4>(k.w5, s1080, {1, 3, 270, 480}), C::ReferencePlane,
-               kCvArea,
-               "INTER_AREA: 4x4 box average, NOT the 8-tap triangle filter of "
-               "OpenVINO's antialiased linear (different result, similar work)"});
-  w.push_back({"w6", "linear_onnx half_pixel x2 up 5-D", Elem::F32, {1, 8, 32, 64, 64},
-               {1, 8, 64, 128, 128}, v4(M::LinearOnnx), {64, 128, 128}, {2, 3, 4},
+               C::ReferencePlane,
+               kCvCubic,
+               "INTER_CUBIC: a = -0.75, half_pixel, replicated border"});
+  w.push_back(
+      {"w5",
+       "linear antialias half_pixel /4 down",
+       Elem::F32,
+       s1080,
+       {1, 3, 270, 480},
+       v4(M::Linear, CoordinateTransformMode::HalfPixel,
+          NearestMode::RoundPreferFloor,
+          /*antialias=*/true, ShapeCalcMode::Scales),
+       {270, 480},
+       {2, 3},
+       {0.25f, 0.25f},
+       kernel<float, 4>(k.w5, s1080, {1, 3, 270, 480}),
+       C::ReferencePlane,
+       kCvArea,
+       "INTER_AREA: 4x4 box average, NOT the 8-tap triangle filter of "
+       "OpenVINO's antialiased linear (different result, similar work)"});
+  w.push_back({"w6",
+               "linear_onnx half_pixel x2 up 5-D",
+               Elem::F32,
+               {1, 8, 32, 64, 64},
+               {1, 8, 64, 128, 128},
+               v4(M::LinearOnnx),
+               {64, 128, 128},
+               {2, 3, 4},
                {2.f, 2.f, 2.f},
                kernel<float, 5>(k.w6, {1, 8, 32, 64, 64}, {1, 8, 64, 128, 128}),
-               C::ReferencePlane, kCvLinear,
+               C::ReferencePlane,
+               kCvLinear,
                "INTER_LINEAR per depth slice, then a half_pixel blend of two "
                "resized slices along D with cv::addWeighted (trilinear)"});
-  w.push_back({"w7", "nearest asymmetric floor /2 down", Elem::F32, s1080, s540, nearestFloor,
-               {540, 960}, {2, 3}, {0.5f, 0.5f},
-               kernel<float, 4>(k.w7, s1080, s540), C::NearestIndexMath, kCvNearest,
+  w.push_back({"w7",
+               "nearest asymmetric floor /2 down",
+               Elem::F32,
+               s1080,
+               s540,
+               nearestFloor,
+               {540, 960},
+               {2, 3},
+               {0.5f, 0.5f},
+               kernel<float, 4>(k.w7, s1080, s540),
+               C::NearestIndexMath,
+               kCvNearest,
                "INTER_NEAREST: floor(dst * src/dst), same"});
-  w.push_back({"w1_f16", "W1 in f16", Elem::F16, s540, s1080, v4(M::LinearOnnx), {1080, 1920},
-               {2, 3}, {2.f, 2.f}, kernel<uint16_t, 4>(k.w1_f16, s540, s1080),
-               C::ReferencePlane, -1, "cv::resize has no CV_16F support"});
-  w.push_back({"w1_u8", "W1 in ui8", Elem::U8, s540, s1080, v4(M::LinearOnnx), {1080, 1920},
-               {2, 3}, {2.f, 2.f}, kernel<uint8_t, 4>(k.w1_u8, s540, s1080),
-               C::ReferencePlane, kCvLinear,
-               "INTER_LINEAR on CV_8U uses 11-bit fixed-point weights (can differ by 1)"});
+  w.push_back({"w1_f16",
+               "W1 in f16",
+               Elem::F16,
+               s540,
+               s1080,
+               v4(M::LinearOnnx),
+               {1080, 1920},
+               {2, 3},
+               {2.f, 2.f},
+               kernel<uint16_t, 4>(k.w1_f16, s540, s1080),
+               C::ReferencePlane,
+               -1,
+               "cv::resize has no CV_16F support"});
+  w.push_back({"w1_u8",
+               "W1 in ui8",
+               Elem::U8,
+               s540,
+               s1080,
+               v4(M::LinearOnnx),
+               {1080, 1920},
+               {2, 3},
+               {2.f, 2.f},
+               kernel<uint8_t, 4>(k.w1_u8, s540, s1080),
+               C::ReferencePlane,
+               kCvLinear,
+               "INTER_LINEAR on CV_8U uses 11-bit fixed-point weights (can "
+               "differ by 1)"});
   {
     // W1 with a dynamic spatial shape and run-time sizes.
-    auto sizes = std::make_shared<std::vector<int64_t>>(std::vector<int64_t>{1080, 1920});
+    auto sizes = std::make_shared<std::vector<int64_t>>(
+        std::vector<int64_t>{1080, 1920});
     auto dyn = k.w1_dyn;
     auto run = [sizes, s540, s1080, dyn](void *x, void *y) {
       auto dx = descriptor<float, 4>(x, s540);
@@ -290,9 +386,19 @@ std::vector<Workload> makeWorkloads(const KernelSet &k) {
       auto ds = descriptor<int64_t, 1>(sizes->data(), {2});
       dyn(&dx, &ds, &dy);
     };
-    w.push_back({"w1_dyn", "W1, data 1x3x?x?, run-time sizes", Elem::F32, s540, s1080,
-                 v4(M::LinearOnnx), {1080, 1920}, {2, 3}, {2.f, 2.f}, run, C::SameAsW1,
-                 kCvLinear, "as W1"});
+    w.push_back({"w1_dyn",
+                 "W1, data 1x3x?x?, run-time sizes",
+                 Elem::F32,
+                 s540,
+                 s1080,
+                 v4(M::LinearOnnx),
+                 {1080, 1920},
+                 {2, 3},
+                 {2.f, 2.f},
+                 run,
+                 C::SameAsW1,
+                 kCvLinear,
+                 "as W1"});
   }
   return w;
 }
@@ -308,7 +414,8 @@ using Buffer = std::unique_ptr<uint8_t, AlignedFree>;
 
 Buffer allocate(size_t bytes) {
   size_t rounded = (bytes + 63) / 64 * 64;
-  auto *p = static_cast<uint8_t *>(std::aligned_alloc(64, rounded ? rounded : 64));
+  auto *p =
+      static_cast<uint8_t *>(std::aligned_alloc(64, rounded ? rounded : 64));
   if (!p) {
     std::fprintf(stderr, "interp-bench: out of memory (%zu bytes)\n", bytes);
     std::exit(1);
@@ -382,7 +489,8 @@ void setThreads(int threads) {
 //===----------------------------------------------------------------------===//
 
 [[noreturn]] void fail(const std::string &message) {
-  std::fprintf(stderr, "interp-bench: verification FAILED: %s\n", message.c_str());
+  std::fprintf(stderr, "interp-bench: verification FAILED: %s\n",
+               message.c_str());
   std::exit(1);
 }
 
@@ -401,8 +509,8 @@ double tolerance(const Workload &w) {
 
 /// Compares `count` elements of the kernel output `got` (starting at flat
 /// element `gotOffset`) with `want`.
-void compare(const Workload &w, const void *got, int64_t gotOffset, const ref::Tensor &want,
-             double tol, const char *against) {
+void compare(const Workload &w, const void *got, int64_t gotOffset,
+             const ref::Tensor &want, double tol, const char *against) {
   double worst = 0;
   int64_t worstAt = -1;
   for (int64_t i = 0, e = want.numElements(); i < e; ++i) {
@@ -415,14 +523,16 @@ void compare(const Workload &w, const void *got, int64_t gotOffset, const ref::T
   }
   if (!(worst <= tol)) {
     std::ostringstream os;
-    os << w.name << ": max |kernel - " << against << "| = " << worst << " > " << tol
-       << " at flat element " << gotOffset + worstAt << " (kernel "
+    os << w.name << ": max |kernel - " << against << "| = " << worst << " > "
+       << tol << " at flat element " << gotOffset + worstAt << " (kernel "
        << valueAt(got, w.elem, gotOffset + worstAt) << ", " << against << " "
        << want.getAsDouble(worstAt) << ")";
     fail(os.str());
   }
-  std::fprintf(stderr, "interp-bench: %-7s ok: %lld elements vs %s, max abs diff %.3g\n",
-               w.name.c_str(), static_cast<long long>(want.numElements()), against, worst);
+  std::fprintf(
+      stderr, "interp-bench: %-7s ok: %lld elements vs %s, max abs diff %.3g\n",
+      w.name.c_str(), static_cast<long long>(want.numElements()), against,
+      worst);
 }
 
 /// Checks the kernel output of workload `i` (computed by the caller into
@@ -460,12 +570,13 @@ void verifyWorkload(size_t i, bool omp) {
           float got = out[(p * OH + y) * OW + x];
           if (std::memcmp(&want, &got, 4) != 0) {
             std::ostringstream m;
-            m << w.name << ": plane " << p << " (" << y << ", " << x << "): kernel " << got
-              << ", index math " << want;
+            m << w.name << ": plane " << p << " (" << y << ", " << x
+              << "): kernel " << got << ", index math " << want;
             fail(m.str());
           }
         }
-    std::fprintf(stderr, "interp-bench: %-7s ok: %lld elements exact vs index math\n",
+    std::fprintf(stderr,
+                 "interp-bench: %-7s ok: %lld elements exact vs index math\n",
                  w.name.c_str(), static_cast<long long>(w.outElems()));
     return;
   }
@@ -474,7 +585,8 @@ void verifyWorkload(size_t i, bool omp) {
     planeIn[0] = planeIn[1] = planeOut[0] = planeOut[1] = 1;
     ref::Tensor x = ref::Tensor::zeros(refType(w.elem), planeIn);
     std::memcpy(x.data.data(), d.in.get(), x.data.size());
-    auto r = ref::evaluateV4(x, w.sizes, w.scales, llvm::ArrayRef<int64_t>(w.axes), w.attrs);
+    auto r = ref::evaluateV4(x, w.sizes, w.scales,
+                             llvm::ArrayRef<int64_t>(w.axes), w.attrs);
     if (!r)
       fail(w.name + ": reference error: " + llvm::toString(r.takeError()));
     if (r->shape != llvm::ArrayRef<int64_t>(planeOut))
@@ -490,7 +602,8 @@ void verifyWorkload(size_t i, bool omp) {
       fail(w.name + ": needs workload w1 to compare with");
     // Run static W1 on this workload's input into a scratch buffer.
     Buffer scratch = allocate(w.outBytes());
-    (omp ? gWorkloads[w1].runOmp : gWorkloads[w1].run)(d.in.get(), scratch.get());
+    (omp ? gWorkloads[w1].runOmp : gWorkloads[w1].run)(d.in.get(),
+                                                       scratch.get());
     if (std::memcmp(scratch.get(), d.out.get(), w.outBytes()) != 0) {
       const float *a = reinterpret_cast<const float *>(scratch.get());
       const float *b = reinterpret_cast<const float *>(d.out.get());
@@ -500,12 +613,15 @@ void verifyWorkload(size_t i, bool omp) {
       if (!(worst <= 1e-6))
         fail(w.name + ": differs from the static w1 kernel, max abs diff " +
              std::to_string(worst));
-      std::fprintf(stderr, "interp-bench: %-7s ok: vs static w1, max abs diff %.3g\n",
+      std::fprintf(stderr,
+                   "interp-bench: %-7s ok: vs static w1, max abs diff %.3g\n",
                    w.name.c_str(), worst);
       return;
     }
-    std::fprintf(stderr, "interp-bench: %-7s ok: %lld elements bitwise equal to static w1\n",
-                 w.name.c_str(), static_cast<long long>(w.outElems()));
+    std::fprintf(
+        stderr,
+        "interp-bench: %-7s ok: %lld elements bitwise equal to static w1\n",
+        w.name.c_str(), static_cast<long long>(w.outElems()));
     return;
   }
   }
@@ -517,11 +633,10 @@ void verifyWorkload(size_t i, bool omp) {
 
 void addCounters(benchmark::State &state, const Workload &w) {
   state.SetBytesProcessed(int64_t(state.iterations()) * int64_t(w.bytes()));
-  state.counters["GB/s"] = benchmark::Counter(double(w.bytes()) / 1e9,
-                                              benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["GB/s"] = benchmark::Counter(
+      double(w.bytes()) / 1e9, benchmark::Counter::kIsIterationInvariantRate);
   state.counters["threads"] = double(state.range(0));
 }
-
 
 /// interp/<W>: the sequential kernels (registered at threads:1 only).
 void benchInterp(benchmark::State &state, size_t i) {
@@ -568,8 +683,8 @@ uint64_t readSweep(const uint8_t *p, size_t n) {
 /// One thread's part [lo, hi) of the copy floor: bytes of the output below
 /// min(in, out) are copied from the input, the rest of the output is
 /// written (memset), the rest of the input is read.
-uint64_t copyPart(const uint8_t *in, uint8_t *out, size_t inBytes, size_t outBytes, int part,
-                  int parts) {
+uint64_t copyPart(const uint8_t *in, uint8_t *out, size_t inBytes,
+                  size_t outBytes, int part, int parts) {
   size_t common = std::min(inBytes, outBytes);
   auto range = [&](size_t n, size_t &lo, size_t &hi) {
     lo = n * part / parts / 64 * 64;
@@ -599,9 +714,11 @@ void benchCopy(benchmark::State &state, size_t i) {
     std::vector<uint64_t> sums(threads, 0);
     for (int t = 1; t < threads; ++t)
       pool.emplace_back([&, t] {
-        sums[t] = copyPart(d.in.get(), d.out.get(), w.inBytes(), w.outBytes(), t, threads);
+        sums[t] = copyPart(d.in.get(), d.out.get(), w.inBytes(), w.outBytes(),
+                           t, threads);
       });
-    sums[0] = copyPart(d.in.get(), d.out.get(), w.inBytes(), w.outBytes(), 0, threads);
+    sums[0] = copyPart(d.in.get(), d.out.get(), w.inBytes(), w.outBytes(), 0,
+                       threads);
     for (auto &th : pool)
       th.join();
     for (uint64_t s : sums)
@@ -618,7 +735,8 @@ void benchReference(benchmark::State &state, size_t i) {
   ref::Tensor x = ref::Tensor::zeros(refType(w.elem), w.inShape);
   std::memcpy(x.data.data(), d.in.get(), x.data.size());
   for (auto _ : state) {
-    auto r = ref::evaluateV4(x, w.sizes, w.scales, llvm::ArrayRef<int64_t>(w.axes), w.attrs);
+    auto r = ref::evaluateV4(x, w.sizes, w.scales,
+                             llvm::ArrayRef<int64_t>(w.axes), w.attrs);
     if (!r) {
       state.SkipWithError(llvm::toString(r.takeError()).c_str());
       break;
@@ -673,8 +791,10 @@ void runOpenCV(const Workload &w, Data &d, CvState &cs) {
   cs.volume.resize(size_t(D) * OH * OW);
   float scale = float(OD) / float(D);
   for (int64_t v = 0; v < volumes; ++v) {
-    const float *in = reinterpret_cast<const float *>(d.in.get()) + size_t(v) * D * H * W;
-    float *out = reinterpret_cast<float *>(d.out.get()) + size_t(v) * OD * OH * OW;
+    const float *in =
+        reinterpret_cast<const float *>(d.in.get()) + size_t(v) * D * H * W;
+    float *out =
+        reinterpret_cast<float *>(d.out.get()) + size_t(v) * OD * OH * OW;
     for (int z = 0; z < D; ++z) {
       cv::Mat src(H, W, CV_32F, const_cast<float *>(in) + size_t(z) * H * W);
       cv::Mat dst(OH, OW, CV_32F, cs.volume.data() + size_t(z) * OH * OW);
@@ -745,8 +865,10 @@ int main(int argc, char **argv) {
       verify = std::string(v) != "0";
     } else if (const char *v = value("--malloc=")) {
       mallocMode = v;
-      if (mallocMode != "retain" && mallocMode != "fresh" && mallocMode != "glibc") {
-        std::fprintf(stderr, "interp-bench: --malloc must be retain, fresh or glibc\n");
+      if (mallocMode != "retain" && mallocMode != "fresh" &&
+          mallocMode != "glibc") {
+        std::fprintf(stderr,
+                     "interp-bench: --malloc must be retain, fresh or glibc\n");
         return 1;
       }
     } else if (arg == "--list") {
@@ -775,17 +897,19 @@ int main(int argc, char **argv) {
   }
   if (list) {
     for (const Workload &w : all)
-      std::printf("%-7s %-40s in %zu B, out %zu B\n", w.name.c_str(), w.label.c_str(),
-                  w.inBytes(), w.outBytes());
+      std::printf("%-7s %-40s in %zu B, out %zu B\n", w.name.c_str(),
+                  w.label.c_str(), w.inBytes(), w.outBytes());
     return 0;
   }
   for (Workload &w : all)
-    if (selected.empty() || std::find(selected.begin(), selected.end(), w.name) != selected.end())
+    if (selected.empty() ||
+        std::find(selected.begin(), selected.end(), w.name) != selected.end())
       gWorkloads.push_back(std::move(w));
   for (const std::string &s : selected)
     if (std::none_of(gWorkloads.begin(), gWorkloads.end(),
                      [&](const Workload &w) { return w.name == s; })) {
-      std::fprintf(stderr, "interp-bench: unknown workload '%s' (see --list)\n", s.c_str());
+      std::fprintf(stderr, "interp-bench: unknown workload '%s' (see --list)\n",
+                   s.c_str());
       return 1;
     }
 
@@ -800,13 +924,17 @@ int main(int argc, char **argv) {
   }
 
   if (verify) {
-    setThreads(threads.empty() ? 1 : *std::max_element(threads.begin(), threads.end()));
+    setThreads(threads.empty()
+                   ? 1
+                   : *std::max_element(threads.begin(), threads.end()));
     for (size_t i = 0; i < gWorkloads.size(); ++i) {
       for (bool omp : {false, true}) {
         if (omp && !kHaveOpenMPKernels)
           continue;
-        std::memset(gData[i].out.get(), 0xff, gWorkloads[i].outBytes()); // NaN / 255 poison
-        (omp ? gWorkloads[i].runOmp : gWorkloads[i].run)(gData[i].in.get(), gData[i].out.get());
+        std::memset(gData[i].out.get(), 0xff,
+                    gWorkloads[i].outBytes()); // NaN / 255 poison
+        (omp ? gWorkloads[i].runOmp : gWorkloads[i].run)(gData[i].in.get(),
+                                                         gData[i].out.get());
         verifyWorkload(i, omp);
       }
     }
@@ -814,8 +942,10 @@ int main(int argc, char **argv) {
 
   for (size_t i = 0; i < gWorkloads.size(); ++i) {
     const Workload &w = gWorkloads[i];
-    auto reg = [&](const std::string &kind, void (*fn)(benchmark::State &, size_t)) {
-      auto *b = benchmark::RegisterBenchmark((kind + "/" + w.name).c_str(), fn, i);
+    auto reg = [&](const std::string &kind,
+                   void (*fn)(benchmark::State &, size_t)) {
+      auto *b =
+          benchmark::RegisterBenchmark((kind + "/" + w.name).c_str(), fn, i);
       b->ArgName("threads")->Unit(benchmark::kMillisecond)->UseRealTime();
       return b;
     };

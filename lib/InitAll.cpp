@@ -2,8 +2,8 @@
 
 #include "interp/InitAll.h"
 
-#include "interp/Dialect/Interp/IR/InterpDialect.h"
 #include "interp/Conversion/Passes.h"
+#include "interp/Dialect/Interp/IR/InterpDialect.h"
 #include "interp/Dialect/Interp/Transforms/Passes.h"
 #include "interp/Pipelines/Pipelines.h"
 #include "interp/Transforms/Passes.h"

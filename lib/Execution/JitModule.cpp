@@ -122,14 +122,14 @@ static llvm::Error optimizeWithAddressSanitizer(llvm::TargetMachine *tm,
   builder.registerFunctionAnalyses(fam);
   builder.registerLoopAnalyses(lam);
   builder.crossRegisterProxies(lam, fam, cgam, mam);
-  builder.registerOptimizerLastEPCallback(
-      [](llvm::ModulePassManager &mpm, llvm::OptimizationLevel,
-         llvm::ThinOrFullLTOPhase) {
-        mpm.addPass(llvm::AddressSanitizerPass(
-            llvm::AddressSanitizerOptions(), /*UseGlobalGC=*/false,
-            /*UseOdrIndicator=*/false, llvm::AsanDtorKind::None,
-            llvm::AsanCtorKind::None));
-      });
+  builder.registerOptimizerLastEPCallback([](llvm::ModulePassManager &mpm,
+                                             llvm::OptimizationLevel,
+                                             llvm::ThinOrFullLTOPhase) {
+    mpm.addPass(llvm::AddressSanitizerPass(
+        llvm::AddressSanitizerOptions(), /*UseGlobalGC=*/false,
+        /*UseOdrIndicator=*/false, llvm::AsanDtorKind::None,
+        llvm::AsanCtorKind::None));
+  });
   llvm::ModulePassManager mpm =
       builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
   mpm.run(*module, mam);
@@ -167,9 +167,8 @@ JitModule::compile(ModuleOp module, unsigned numThreads) {
   auto targetMachine = builder->createTargetMachine();
   if (!targetMachine)
     return targetMachine.takeError();
-  auto transformer =
-      makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
-                                targetMachine->get());
+  auto transformer = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
+                                               targetMachine->get());
   ExecutionEngineOptions options;
   options.transformer = transformer;
 #if LLVM_ADDRESS_SANITIZER_BUILD
@@ -193,7 +192,8 @@ JitModule::compile(ModuleOp module, unsigned numThreads) {
     };
     // memref.copy of non-contiguous memrefs calls into the C runner utils.
     add("memrefCopy", reinterpret_cast<void *>(&memrefCopy));
-    add(runtime::kCheckScaleName, reinterpret_cast<void *>(&interp_check_scale));
+    add(runtime::kCheckScaleName,
+        reinterpret_cast<void *>(&interp_check_scale));
     add(runtime::kCheckedResultElementsName,
         reinterpret_cast<void *>(&interp_checked_result_elements));
     add(runtime::kCheckOperandLengthName,
@@ -224,8 +224,8 @@ struct DescriptorView {
 } // namespace
 
 llvm::Expected<SmallVector<reference::Tensor>>
-JitModule::invoke(llvm::StringRef function,
-                  ArrayRef<reference::Tensor> inputs, bool asViews) {
+JitModule::invoke(llvm::StringRef function, ArrayRef<reference::Tensor> inputs,
+                  bool asViews) {
   const Signature *signature = getSignature(function);
   if (!signature)
     return llvm::createStringError(
@@ -246,8 +246,7 @@ JitModule::invoke(llvm::StringRef function,
       return llvm::createStringError(
           "argument %zu of '%s' must have element type %s, got %s", i,
           function.str().c_str(),
-          reference::stringifyElementType(
-              *toElementType(type.getElementType()))
+          reference::stringifyElementType(*toElementType(type.getElementType()))
               .str()
               .c_str(),
           reference::stringifyElementType(input.type).str().c_str());
@@ -277,8 +276,8 @@ JitModule::invoke(llvm::StringRef function,
       extent *= input.shape[d] + pad;
     }
     // Never hand out a null pointer, even for empty tensors.
-    buffers.emplace_back(
-        std::max<size_t>((offset + extent) * elementSize, 16), 0xA5);
+    buffers.emplace_back(std::max<size_t>((offset + extent) * elementSize, 16),
+                         0xA5);
     int64_t count = input.numElements();
     for (int64_t flat = 0; flat < count; ++flat) {
       int64_t remainder = flat, position = offset;
@@ -312,8 +311,8 @@ JitModule::invoke(llvm::StringRef function,
   std::vector<void *> args;
   for (void *&pointer : pointers)
     args.push_back(&pointer);
-  if (llvm::Error error = engine->invokePacked(
-          ("_mlir_ciface_" + function).str(), args))
+  if (llvm::Error error =
+          engine->invokePacked(("_mlir_ciface_" + function).str(), args))
     return std::move(error);
 
   std::set<void *> inputAllocations, freed;
@@ -339,7 +338,8 @@ JitModule::invoke(llvm::StringRef function,
       stride *= view.size(d);
     }
     if (rowMajor && count > 0) {
-      std::memcpy(output.data.data(), view.aligned() + view.offset() * elementSize,
+      std::memcpy(output.data.data(),
+                  view.aligned() + view.offset() * elementSize,
                   count * elementSize);
       count = 0;
     }
@@ -357,8 +357,7 @@ JitModule::invoke(llvm::StringRef function,
     void *allocated = view.allocated();
     void *globalMarker = reinterpret_cast<void *>(0xdeadbeef);
     if (allocated && allocated != globalMarker &&
-        !inputAllocations.count(allocated) &&
-        freed.insert(allocated).second)
+        !inputAllocations.count(allocated) && freed.insert(allocated).second)
       std::free(allocated);
     outputs.push_back(std::move(output));
   }

@@ -87,13 +87,11 @@ extern "C" int64_t interp_checked_result_elements(int64_t count, int64_t dim,
   return static_cast<int64_t>(product);
 }
 
-extern "C" int64_t interp_axis_table_taps(int32_t kernel,
-                                          int32_t coordinateMode,
-                                          int32_t nearestMode,
-                                          int32_t shapeMode, float givenScale,
-                                          int64_t inLength, int64_t outLength,
-                                          int32_t antialiasActive,
-                                          double cubeCoeff) {
+extern "C" int64_t
+interp_axis_table_taps(int32_t kernel, int32_t coordinateMode,
+                       int32_t nearestMode, int32_t shapeMode, float givenScale,
+                       int64_t inLength, int64_t outLength,
+                       int32_t antialiasActive, double cubeCoeff) {
   if (const char *error =
           validateAxisTableParams(static_cast<ShapeCalcMode>(shapeMode),
                                   givenScale, inLength, outLength))

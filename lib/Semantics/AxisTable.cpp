@@ -98,10 +98,11 @@ static Row areaRow(const AxisTableParams &p, int64_t o) {
   double hi = (o + 1) * ratio;
   Row row;
   int64_t first = static_cast<int64_t>(std::floor(lo));
-  int64_t last = std::min<int64_t>(static_cast<int64_t>(std::ceil(hi)),
-                                   p.inLength);
+  int64_t last =
+      std::min<int64_t>(static_cast<int64_t>(std::ceil(hi)), p.inLength);
   for (int64_t i = first; i < last; ++i) {
-    double overlap = std::min(hi, i + 1.0) - std::max(lo, static_cast<double>(i));
+    double overlap =
+        std::min(hi, i + 1.0) - std::max(lo, static_cast<double>(i));
     if (overlap > 0.0)
       row.add(i, overlap / (hi - lo));
   }

@@ -153,14 +153,12 @@ const char *rules::linearOnnxAxesDescription() {
          "for rank 4, [2, 3, 4] or [0, 1, 2, 3, 4] for rank 5";
 }
 
-llvm::SmallVector<int64_t>
-rules::inferV4Shape(llvm::ArrayRef<int64_t> inShape,
-                    llvm::ArrayRef<int64_t> padsBegin,
-                    llvm::ArrayRef<int64_t> padsEnd,
-                    std::optional<llvm::ArrayRef<int64_t>> axes,
-                    ShapeCalcMode mode,
-                    std::optional<llvm::ArrayRef<int64_t>> sizes,
-                    std::optional<llvm::ArrayRef<float>> scales) {
+llvm::SmallVector<int64_t> rules::inferV4Shape(
+    llvm::ArrayRef<int64_t> inShape, llvm::ArrayRef<int64_t> padsBegin,
+    llvm::ArrayRef<int64_t> padsEnd,
+    std::optional<llvm::ArrayRef<int64_t>> axes, ShapeCalcMode mode,
+    std::optional<llvm::ArrayRef<int64_t>> sizes,
+    std::optional<llvm::ArrayRef<float>> scales) {
   int64_t rank = inShape.size();
   llvm::SmallVector<int64_t> begin = resizePads(padsBegin, rank);
   llvm::SmallVector<int64_t> end = resizePads(padsEnd, rank);
@@ -225,8 +223,10 @@ std::optional<V1AsV4> rules::mapV1ToV4(InterpolateV1Mode mode, int64_t rank,
     break;
   }
   auto isZero = [](int64_t p) { return p == 0; };
-  bool zeroPads = llvm::all_of(padsBegin, isZero) && llvm::all_of(padsEnd, isZero);
-  bool nchwSpatial = rank == 4 && llvm::equal(axes, llvm::ArrayRef<int64_t>{2, 3});
+  bool zeroPads =
+      llvm::all_of(padsBegin, isZero) && llvm::all_of(padsEnd, isZero);
+  bool nchwSpatial =
+      rank == 4 && llvm::equal(axes, llvm::ArrayRef<int64_t>{2, 3});
   if (alignCorners)
     result.coordinateMode = CoordinateTransformMode::AlignCorners;
   else if (mode == InterpolateV1Mode::Linear && zeroPads && !nchwSpatial)

@@ -33,9 +33,8 @@ static void serialize(RewriterBase &rewriter, scf::ParallelOp loop,
     rewriter.setInsertionPointToStart(outer.getBody());
   }
   for (unsigned d = keepParallel; d < rank; ++d) {
-    auto forOp =
-        scf::ForOp::create(rewriter, loc, loop.getLowerBound()[d],
-                           loop.getUpperBound()[d], loop.getStep()[d]);
+    auto forOp = scf::ForOp::create(rewriter, loc, loop.getLowerBound()[d],
+                                    loop.getUpperBound()[d], loop.getStep()[d]);
     mapping.map(loop.getInductionVars()[d], forOp.getInductionVar());
     rewriter.setInsertionPointToStart(forOp.getBody());
   }

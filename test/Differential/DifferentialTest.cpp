@@ -286,7 +286,8 @@ private:
       for (size_t d = 0; d < c.shape.size(); ++d)
         taps *= std::max<double>(
             5.0, 2.0 * double(c.shape[d] + 4) /
-                         std::max<double>(1, double(result->shape[d])) + 5);
+                         std::max<double>(1, double(result->shape[d])) +
+                     5);
     if (double(outCount) * taps > 3e6)
       return false;
     c.expected = std::move(*result);
@@ -356,8 +357,7 @@ std::string emitFunction(const Case &c) {
   std::string element = typeName(c.type);
   std::string dataType = tensorType(c.shape, c.dynamicDims, element);
   SmallVector<bool> allDynamic(c.shape.size(), true);
-  std::string resultType =
-      tensorType(c.expected.shape, allDynamic, element);
+  std::string resultType = tensorType(c.expected.shape, allDynamic, element);
   os << "func.func @case_" << c.id << "(%data: " << dataType;
   if (c.isV1) {
     std::string targetType =
@@ -369,13 +369,12 @@ std::string emitFunction(const Case &c) {
       os << "  %target = arith.constant dense<[" << intList(c.target)
          << "]> : " << targetType << "\n";
     os << "  %r = interp.interpolate_v1 %data, %target {axes = "
-       << i64Array(c.v1.axes) << ", mode = "
-       << stringifyEnum(c.v1.mode).str()
+       << i64Array(c.v1.axes) << ", mode = " << stringifyEnum(c.v1.mode).str()
        << ", align_corners = " << (c.v1.alignCorners ? "true" : "false")
        << ", antialias = " << (c.v1.antialias ? "true" : "false")
        << ", pads_begin = " << i64Array(c.v1.padsBegin)
-       << ", pads_end = " << i64Array(c.v1.padsEnd) << "} : ("
-       << dataType << ", " << targetType << ") -> " << resultType << "\n";
+       << ", pads_end = " << i64Array(c.v1.padsEnd) << "} : (" << dataType
+       << ", " << targetType << ") -> " << resultType << "\n";
   } else {
     size_t n = c.axes.size();
     std::string sizesType = "tensor<" + std::to_string(n) + "xi64>";
@@ -393,13 +392,13 @@ std::string emitFunction(const Case &c) {
     sizes.resize(n, 1);
     scales.resize(n, 1.0f);
     if (!runtimeSizes)
-      os << "  %sizes = arith.constant dense<[" << intList(sizes) << "]> : "
-         << sizesType << "\n";
+      os << "  %sizes = arith.constant dense<[" << intList(sizes)
+         << "]> : " << sizesType << "\n";
     if (!runtimeScales)
       os << "  %scales = arith.constant dense<[" << floatHexList(scales)
          << "]> : " << scalesType << "\n";
-    os << "  %axes = arith.constant dense<[" << intList(c.axes) << "]> : "
-       << sizesType << "\n";
+    os << "  %axes = arith.constant dense<[" << intList(c.axes)
+       << "]> : " << sizesType << "\n";
     char coeff[64];
     std::snprintf(coeff, sizeof(coeff), "%.17e", c.v4.cubeCoeff);
     os << "  %r = interp.interpolate_v4 %data, %sizes, %scales, %axes {mode = "
@@ -411,9 +410,9 @@ std::string emitFunction(const Case &c) {
        << ", antialias = " << (c.v4.antialias ? "true" : "false")
        << ", cube_coeff = " << coeff << " : f64"
        << ", pads_begin = " << i64Array(c.v4.padsBegin)
-       << ", pads_end = " << i64Array(c.v4.padsEnd) << "} : ("
-       << dataType << ", " << sizesType << ", " << scalesType << ", "
-       << sizesType << ") -> " << resultType << "\n";
+       << ", pads_end = " << i64Array(c.v4.padsEnd) << "} : (" << dataType
+       << ", " << sizesType << ", " << scalesType << ", " << sizesType
+       << ") -> " << resultType << "\n";
   }
   os << "  return %r : " << resultType << "\n}\n";
   return os.str();
@@ -497,8 +496,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   if (const char *env = std::getenv("INTERP_DIFF_CASES"))
     numCases.setInitialValue(std::atoi(env));
-  llvm::cl::ParseCommandLineOptions(argc, argv,
-                                    "interp differential test\n");
+  llvm::cl::ParseCommandLineOptions(argc, argv, "interp differential test\n");
   DialectRegistry registry;
   execution::registerJitDialects(registry);
   MLIRContext context(registry);

@@ -48,9 +48,9 @@ static bool isInterpSurface(ModuleOp module) {
   bool ok = true;
   module->walk([&](Operation *op) {
     Dialect *dialect = op->getDialect();
-    if (!dialect || !isa<arith::ArithDialect, func::FuncDialect,
-                         tensor::TensorDialect, interp::InterpDialect,
-                         BuiltinDialect>(dialect))
+    if (!dialect ||
+        !isa<arith::ArithDialect, func::FuncDialect, tensor::TensorDialect,
+             interp::InterpDialect, BuiltinDialect>(dialect))
       ok = false;
   });
   return ok;

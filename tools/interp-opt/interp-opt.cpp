@@ -22,6 +22,6 @@ int main(int argc, char **argv) {
   mlir::registerAllExtensions(registry);
   mlir::interp::registerAllDialects(registry);
 
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "interp optimizer driver\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "interp optimizer driver\n", registry));
 }

@@ -261,7 +261,8 @@ llvm::Expected<NpyArray> interp_run::parseNpy(StringRef buffer,
   }
   if (headerLength > buffer.size() - headerStart)
     return makeError(name, "truncated .npy header (the header claims " +
-                               llvm::Twine(headerLength) + " bytes, the file "
+                               llvm::Twine(headerLength) +
+                               " bytes, the file "
                                "has " +
                                llvm::Twine(buffer.size() - headerStart) +
                                " after the preamble)");
@@ -313,9 +314,8 @@ llvm::Expected<NpyArray> interp_run::parseNpy(StringRef buffer,
       overflow = false;
       break;
     }
-    if (!overflow &&
-        static_cast<uint64_t>(dim) >
-            std::numeric_limits<int64_t>::max() / dataBytes)
+    if (!overflow && static_cast<uint64_t>(dim) >
+                         std::numeric_limits<int64_t>::max() / dataBytes)
       overflow = true;
     if (!overflow)
       dataBytes *= static_cast<uint64_t>(dim);
@@ -323,18 +323,16 @@ llvm::Expected<NpyArray> interp_run::parseNpy(StringRef buffer,
   size_t dataStart = headerStart + headerLength;
   uint64_t available = buffer.size() - dataStart;
   if (overflow || dataBytes > available)
-    return makeError(name, "truncated .npy file: shape " +
-                               llvm::Twine(llvm::join(
-                                   llvm::map_range(array.shape,
-                                                   [](int64_t d) {
-                                                     return std::to_string(d);
-                                                   }),
-                                   "x")) +
-                               " of " + describeDType(array.dtype) + " needs " +
-                               (overflow ? std::string("more")
-                                         : std::to_string(dataBytes)) +
-                               " bytes of data, the file has " +
-                               llvm::Twine(available));
+    return makeError(
+        name,
+        "truncated .npy file: shape " +
+            llvm::Twine(llvm::join(
+                llvm::map_range(array.shape,
+                                [](int64_t d) { return std::to_string(d); }),
+                "x")) +
+            " of " + describeDType(array.dtype) + " needs " +
+            (overflow ? std::string("more") : std::to_string(dataBytes)) +
+            " bytes of data, the file has " + llvm::Twine(available));
   if (dataBytes < available)
     return makeError(name, "the file has " + llvm::Twine(available) +
                                " bytes of data, but its header describes " +
@@ -358,8 +356,8 @@ llvm::Expected<NpyArray> interp_run::readNpy(StringRef path) {
 std::string interp_run::serializeNpy(StringRef descr,
                                      llvm::ArrayRef<int64_t> shape,
                                      llvm::ArrayRef<uint8_t> data) {
-  std::string dict = "{'descr': '" + descr.str() +
-                     "', 'fortran_order': False, 'shape': (";
+  std::string dict =
+      "{'descr': '" + descr.str() + "', 'fortran_order': False, 'shape': (";
   for (auto [i, dim] : llvm::enumerate(shape))
     dict += (i ? ", " : "") + std::to_string(dim);
   if (shape.size() == 1)

@@ -6,7 +6,8 @@
 // malformed, truncated or unsupported file gives an llvm::Error, never a
 // crash.
 //
-// Format: https://numpy.org/doc/stable/reference/generated/numpy.lib.format.html
+// Format:
+// https://numpy.org/doc/stable/reference/generated/numpy.lib.format.html
 //
 //===----------------------------------------------------------------------===//
 

@@ -76,15 +76,14 @@ static llvm::Expected<Tensor> constantToTensor(arith::ConstantOp op) {
   auto intType = dyn_cast<IntegerType>(elementType);
   if (!dataType && !(intType && intType.getWidth() <= 64) &&
       !isa<FloatType>(elementType))
-    return opError(op, "constants of element type " +
-                           llvm::Twine([&] {
-                             std::string s;
-                             llvm::raw_string_ostream os(s);
-                             os << elementType;
-                             return s;
-                           }()) +
+    return opError(op, "constants of element type " + llvm::Twine([&] {
+                         std::string s;
+                         llvm::raw_string_ostream os(s);
+                         os << elementType;
+                         return s;
+                       }()) +
                            " are not supported");
-  ElementType storage = dataType ? *dataType
+  ElementType storage = dataType  ? *dataType
                         : intType ? ElementType::I64
                                   : ElementType::F64;
   Tensor tensor = Tensor::zeros(storage, type.getShape());
@@ -173,7 +172,7 @@ static SmallVector<float> toScales(const Tensor &tensor) {
 
 /// Fails when `tensor` does not have a shape `type` allows.
 static llvm::Error checkShape(Operation *op, const Tensor &tensor, Type type,
-                             StringRef what) {
+                              StringRef what) {
   auto ranked = dyn_cast<RankedTensorType>(type);
   if (!ranked)
     return llvm::Error::success();
@@ -190,8 +189,7 @@ static llvm::Error checkShape(Operation *op, const Tensor &tensor, Type type,
 }
 
 llvm::Expected<SmallVector<Tensor>>
-interp_run::evaluateWithReference(func::FuncOp func,
-                                  ArrayRef<Tensor> inputs) {
+interp_run::evaluateWithReference(func::FuncOp func, ArrayRef<Tensor> inputs) {
   llvm::DenseMap<Value, Tensor> values;
   for (auto [argument, input] : llvm::zip(func.getArguments(), inputs))
     values[argument] = input;
@@ -221,8 +219,8 @@ interp_run::evaluateWithReference(func::FuncOp func,
         return tensor.takeError();
       values[constant.getResult()] = std::move(*tensor);
     } else if (auto castOp = dyn_cast<tensor::CastOp>(op)) {
-      if (auto err = checkShape(op, *operands[0], castOp.getType(),
-                                "the cast value"))
+      if (auto err =
+              checkShape(op, *operands[0], castOp.getType(), "the cast value"))
         return std::move(err);
       // Copy before inserting: inserting may move the map's storage.
       Tensor copy = *operands[0];
@@ -231,8 +229,7 @@ interp_run::evaluateWithReference(func::FuncOp func,
       reference::V4Attributes attrs;
       attrs.mode = v4.getMode();
       attrs.shapeCalculationMode = v4.getShapeCalculationMode();
-      attrs.coordinateTransformationMode =
-          v4.getCoordinateTransformationMode();
+      attrs.coordinateTransformationMode = v4.getCoordinateTransformationMode();
       attrs.nearestMode = v4.getNearestMode();
       attrs.antialias = v4.getAntialias();
       attrs.padsBegin = llvm::to_vector(v4.getPadsBegin());

@@ -134,7 +134,8 @@ static cl::opt<std::string> tolerance(
              "bf16 5e-2,5e-2; integers 1,0 (off by one allowed)"),
     cl::value_desc("abs,rel"), cl::cat(runCategory));
 
-static const char *const kOverview = R"(interp-run: run a function of an interp module and check its numbers
+static const char *const kOverview =
+    R"(interp-run: run a function of an interp module and check its numbers
 
   interp-run FILE.mlir [--function=NAME] [--input=a.npy ...] [--check] [-o DIR]
 
@@ -389,8 +390,8 @@ static Tensor randomTensor(ElementType type, ArrayRef<int64_t> shape,
       tensor.setFromDouble(i, -1.0 + 2.0 * (bits >> 11) * 0x1.0p-53);
     else
       tensor.setFromDouble(
-          i, static_cast<double>(low + static_cast<int64_t>(
-                                           bits % uint64_t(high - low + 1))));
+          i, static_cast<double>(
+                 low + static_cast<int64_t>(bits % uint64_t(high - low + 1))));
   }
   return tensor;
 }
@@ -540,14 +541,13 @@ static llvm::Expected<SmallVector<Input>> buildInputs(func::FuncOp func) {
   for (unsigned i = 0; i < numArguments; ++i) {
     auto type = cast<RankedTensorType>(func.getArgumentTypes()[i]);
     ElementType elementType = *execution::toElementType(type.getElementType());
-    std::string argName = "argument " + std::to_string(i) + " (" +
-                          formatType(type) + ")";
+    std::string argName =
+        "argument " + std::to_string(i) + " (" + formatType(type) + ")";
     std::optional<SmallVector<int64_t>> givenShape;
     if (auto it = shapes->find(i); it != shapes->end()) {
       givenShape = it->second;
-      if (auto err = checkShapeFits(type, *givenShape,
-                                    "--arg-shape for argument " +
-                                        llvm::Twine(i)))
+      if (auto err = checkShapeFits(
+              type, *givenShape, "--arg-shape for argument " + llvm::Twine(i)))
         return std::move(err);
     }
 
@@ -656,9 +656,8 @@ static bool compare(unsigned index, const Tensor &got, const Tensor &ref,
                     Tolerance tol) {
   llvm::outs() << "check result " << index << ": ";
   if (got.type != ref.type || got.shape != ref.shape) {
-    llvm::outs() << "FAILED: the compiled result is "
-                 << formatShape(got.shape) << " "
-                 << reference::stringifyElementType(got.type)
+    llvm::outs() << "FAILED: the compiled result is " << formatShape(got.shape)
+                 << " " << reference::stringifyElementType(got.type)
                  << ", the reference is " << formatShape(ref.shape) << " "
                  << reference::stringifyElementType(ref.type) << "\n";
     return false;
@@ -712,8 +711,8 @@ static llvm::Error writeTensor(StringRef dir, StringRef name,
                                const Tensor &tensor) {
   SmallString<256> path(dir);
   llvm::sys::path::append(path, name);
-  if (auto err = interp_run::writeNpy(path, npyDescr(tensor.type),
-                                      tensor.shape, tensor.data))
+  if (auto err = interp_run::writeNpy(path, npyDescr(tensor.type), tensor.shape,
+                                      tensor.data))
     return err;
   llvm::outs() << "wrote " << path << "\n";
   return llvm::Error::success();
@@ -800,8 +799,8 @@ static int run() {
                 "': " + llvm::toString(jit.takeError()));
   auto results = (*jit)->invoke(name, tensors);
   if (!results)
-    return fail("calling '" + name + "' failed: " +
-                llvm::toString(results.takeError()));
+    return fail("calling '" + name +
+                "' failed: " + llvm::toString(results.takeError()));
   if (repeat > 0) {
     std::vector<double> times;
     for (unsigned i = 0; i < repeat; ++i) {
@@ -809,15 +808,15 @@ static int run() {
       auto again = (*jit)->invoke(name, tensors);
       auto stop = std::chrono::steady_clock::now();
       if (!again)
-        return fail("calling '" + name + "' failed: " +
-                    llvm::toString(again.takeError()));
+        return fail("calling '" + name +
+                    "' failed: " + llvm::toString(again.takeError()));
       times.push_back(
           std::chrono::duration<double, std::milli>(stop - start).count());
     }
     std::sort(times.begin(), times.end());
-    llvm::outs() << llvm::format("time: %u calls, min %.3f ms, median %.3f ms\n",
-                                 repeat.getValue(), times.front(),
-                                 times[times.size() / 2]);
+    llvm::outs() << llvm::format(
+        "time: %u calls, min %.3f ms, median %.3f ms\n", repeat.getValue(),
+        times.front(), times[times.size() / 2]);
   }
 
   llvm::outs() << "function @" << name << ": " << tensors.size()

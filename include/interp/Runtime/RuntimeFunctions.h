@@ -19,8 +19,7 @@ namespace mlir::interp::runtime {
 inline constexpr char kAxisTableTapsName[] = "interp_axis_table_taps";
 inline constexpr char kAxisTableFillF32Name[] = "interp_axis_table_fill_f32";
 inline constexpr char kAxisTableFillF64Name[] = "interp_axis_table_fill_f64";
-inline constexpr char kCheckOperandLengthName[] =
-    "interp_check_operand_length";
+inline constexpr char kCheckOperandLengthName[] = "interp_check_operand_length";
 inline constexpr char kCheckedResultElementsName[] =
     "interp_checked_result_elements";
 inline constexpr char kCheckScaleName[] = "interp_check_scale";

@@ -1,4 +1,5 @@
-//===- Rules.h - the one home of interp's coordinate and shape rules -*- C++ -*-===//
+//===- Rules.h - the one home of interp's coordinate and shape rules -*- C++
+//-*-===//
 //
 // Pure C++ (no MLIR IR) transcription of the rules in docs/Semantics.md that
 // every part of interp shares: padding, output-shape computation, the
@@ -110,8 +111,8 @@ struct V1AsV4 {
 };
 /// std::nullopt for `area`, which has no Interpolate-4 form.
 std::optional<V1AsV4> mapV1ToV4(InterpolateV1Mode mode, int64_t rank,
-                                llvm::ArrayRef<int64_t> axes,
-                                bool alignCorners, bool antialias,
+                                llvm::ArrayRef<int64_t> axes, bool alignCorners,
+                                bool antialias,
                                 llvm::ArrayRef<int64_t> padsBegin,
                                 llvm::ArrayRef<int64_t> padsEnd);
 

@@ -154,17 +154,20 @@ static Value fromAccumulator(OpBuilder &b, Location loc, Value value,
   if (width == 64 && !isUnsigned)
     hi = std::nextafter(std::ldexp(1.0, 63), 0.0);
   Value rounded = math::RoundEvenOp::create(b, loc, value);
-  Value loValue = arith::ConstantOp::create(b, loc, b.getFloatAttr(accType, lo));
-  Value hiValue = arith::ConstantOp::create(b, loc, b.getFloatAttr(accType, hi));
+  Value loValue =
+      arith::ConstantOp::create(b, loc, b.getFloatAttr(accType, lo));
+  Value hiValue =
+      arith::ConstantOp::create(b, loc, b.getFloatAttr(accType, hi));
   Value clamped = arith::MaximumFOp::create(b, loc, rounded, loValue);
   clamped = arith::MinimumFOp::create(b, loc, clamped, hiValue);
   Value converted =
-      isUnsigned ? arith::FPToUIOp::create(b, loc, intType, clamped).getResult()
-                 : arith::FPToSIOp::create(b, loc, intType, clamped).getResult();
+      isUnsigned
+          ? arith::FPToUIOp::create(b, loc, intType, clamped).getResult()
+          : arith::FPToSIOp::create(b, loc, intType, clamped).getResult();
   Value isNaN =
       arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value, value);
-  Value result = arith::SelectOp::create(b, loc, isNaN,
-                                         zeroOf(b, loc, intType), converted);
+  Value result = arith::SelectOp::create(b, loc, isNaN, zeroOf(b, loc, intType),
+                                         converted);
   return castSignedness(b, loc, result, elementType);
 }
 
@@ -181,8 +184,8 @@ static Value asI64(OpBuilder &b, Location loc, OpFoldResult ofr) {
 static Value scaleValue(OpBuilder &b, Location loc, const ResizeSpec &spec,
                         int64_t i) {
   if (spec.constantScales)
-    return arith::ConstantOp::create(b, loc,
-                                     b.getF32FloatAttr((*spec.constantScales)[i]));
+    return arith::ConstantOp::create(
+        b, loc, b.getF32FloatAttr((*spec.constantScales)[i]));
   Value position = arith::ConstantIndexOp::create(b, loc, i);
   Value element = tensor::ExtractOp::create(b, loc, spec.scales, position);
   if (element.getType().getIntOrFloatBitWidth() > 32)
@@ -210,10 +213,10 @@ antialiasActive(OpBuilder &b, Location loc, const ResizeSpec &spec,
           return true;
         continue;
       }
-      downsample = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::slt,
-          asIndexValue(b, loc, spec.outSizes[axis]),
-          asIndexValue(b, loc, paddedSizes[axis]));
+      downsample =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                asIndexValue(b, loc, spec.outSizes[axis]),
+                                asIndexValue(b, loc, paddedSizes[axis]));
     } else {
       if (spec.constantScales) {
         if ((*spec.constantScales)[i] < 1.0f)
@@ -275,8 +278,8 @@ static void checkOperandLength(OpBuilder &b, Location loc, ModuleOp module,
 static AxisTables buildRuntimeTables(OpBuilder &b, Location loc,
                                      const ResizeSpec &spec, int64_t i,
                                      OpFoldResult inLength,
-                                     OpFoldResult outLength,
-                                     Value antialias, FloatType accType) {
+                                     OpFoldResult outLength, Value antialias,
+                                     FloatType accType) {
   ModuleOp module = spec.module;
   Type i32 = b.getI32Type(), i64 = b.getI64Type(), f32 = b.getF32Type(),
        f64 = b.getF64Type();
@@ -299,9 +302,9 @@ static AxisTables buildRuntimeTables(OpBuilder &b, Location loc,
       arith::ConstantOp::create(b, loc, b.getF64FloatAttr(spec.cubeCoeff))};
   SmallVector<Type> paramTypes = {i32, i32, i32, i32, f32, i64, i64, i32, f64};
 
-  auto tapsFn = declareRuntimeFunction(
-      b, module, runtime::kAxisTableTapsName,
-      b.getFunctionType(paramTypes, {i64}), /*cInterface=*/false);
+  auto tapsFn = declareRuntimeFunction(b, module, runtime::kAxisTableTapsName,
+                                       b.getFunctionType(paramTypes, {i64}),
+                                       /*cInterface=*/false);
   Value taps = func::CallOp::create(b, loc, tapsFn, params).getResult(0);
   Value tapsIndex = arith::IndexCastOp::create(b, loc, b.getIndexType(), taps);
   Value rows = asIndexValue(b, loc, outLength);
@@ -364,13 +367,12 @@ static AxisTables buildConstantTables(OpBuilder &b, Location loc,
 
 /// One gathering generic: out[o] = in[I_0[o_0], ..., I_n[o_n]].
 static Value buildNearest(OpBuilder &b, Location loc, Value source,
-                          ArrayRef<int64_t> axes,
-                          ArrayRef<AxisTables> tables,
+                          ArrayRef<int64_t> axes, ArrayRef<AxisTables> tables,
                           ArrayRef<OpFoldResult> outSizes) {
   auto sourceType = cast<RankedTensorType>(source.getType());
   int64_t rank = sourceType.getRank();
-  Value init = tensor::EmptyOp::create(b, loc, outSizes,
-                                       sourceType.getElementType());
+  Value init =
+      tensor::EmptyOp::create(b, loc, outSizes, sourceType.getElementType());
   SmallVector<Value> inputs;
   SmallVector<AffineMap> maps;
   SmallVector<int64_t> tableOfDim(rank, -1);
@@ -432,8 +434,8 @@ static Value buildAxisPass(OpBuilder &b, Location loc, Value source,
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
   auto tableType = cast<RankedTensorType>(tables.indices.getType());
-  bool unrolled = !tableType.isDynamicDim(1) &&
-                  tableType.getDimSize(1) <= kMaxUnrolledTaps;
+  bool unrolled =
+      !tableType.isDynamicDim(1) && tableType.getDimSize(1) <= kMaxUnrolledTaps;
 
   // x(i): the source element at index i along `axis` (and the output
   // position elsewhere, `loopIndices`, read with linalg.index at the top of
@@ -467,8 +469,8 @@ static Value buildAxisPass(OpBuilder &b, Location loc, Value source,
         Value sum = zeroOf(nb, nloc, accType);
         if (unrolled) {
           for (int64_t k = 0; k < taps; ++k) {
-            Value product = arith::MulFOp::create(
-                nb, nloc, args[taps + k], sample(nb, nloc, args[k]));
+            Value product = arith::MulFOp::create(nb, nloc, args[taps + k],
+                                                  sample(nb, nloc, args[k]));
             sum = arith::AddFOp::create(nb, nloc, sum, product);
           }
           linalg::YieldOp::create(nb, nloc, sum);
@@ -483,8 +485,8 @@ static Value buildAxisPass(OpBuilder &b, Location loc, Value source,
             [&](OpBuilder &lb, Location lloc, Value k, ValueRange iter) {
               Value index = tensor::ExtractOp::create(lb, lloc, tables.indices,
                                                       ValueRange{o, k});
-              Value weight = tensor::ExtractOp::create(
-                  lb, lloc, tables.weights, ValueRange{o, k});
+              Value weight = tensor::ExtractOp::create(lb, lloc, tables.weights,
+                                                       ValueRange{o, k});
               Value product = arith::MulFOp::create(lb, lloc, weight,
                                                     sample(lb, lloc, index));
               Value next = arith::AddFOp::create(lb, lloc, iter[0], product);
@@ -598,15 +600,13 @@ static Value buildResize(OpBuilder &b, Location loc, ResizeSpec &spec,
           /*needsWeights=*/spec.kernel != AxisKernel::Nearest));
       continue;
     }
-    Value active =
-        std::holds_alternative<Value>(antialias)
-            ? std::get<Value>(antialias)
-            : arith::ConstantOp::create(
-                  b, loc, b.getBoolAttr(std::get<bool>(antialias)))
-                  .getResult();
+    Value active = std::holds_alternative<Value>(antialias)
+                       ? std::get<Value>(antialias)
+                       : arith::ConstantOp::create(
+                             b, loc, b.getBoolAttr(std::get<bool>(antialias)))
+                             .getResult();
     tables.push_back(buildRuntimeTables(b, loc, spec, i, paddedSizes[axis],
-                                        spec.outSizes[axis], active,
-                                        accType));
+                                        spec.outSizes[axis], active, accType));
   }
 
   // An empty result needs no computation, and folding the index math of
@@ -647,8 +647,7 @@ static Value buildResize(OpBuilder &b, Location loc, ResizeSpec &spec,
     result = source;
     for (size_t i : order) {
       result = buildAxisPass(b, loc, result, spec.axes[i], tables[i],
-                             spec.outSizes[spec.axes[i]], accType,
-                             isUnsigned);
+                             spec.outSizes[spec.axes[i]], accType, isUnsigned);
     }
     if (result != source && elementType != accType)
       result = buildStore(b, loc, result, elementType, isUnsigned);
@@ -668,8 +667,7 @@ static FailureOr<Value> lowerResize(OpBuilder &b, Location loc,
 
   // Padded lengths, before any allocation: the run-time checks of sizes and
   // scales come first.
-  SmallVector<OpFoldResult> paddedSizes =
-      tensor::getMixedSizes(b, loc, source);
+  SmallVector<OpFoldResult> paddedSizes = tensor::getMixedSizes(b, loc, source);
   bool hasPads = false;
   for (int64_t d = 0; d < rank; ++d) {
     int64_t pad = spec.padsBegin[d] + spec.padsEnd[d];
@@ -679,10 +677,10 @@ static FailureOr<Value> lowerResize(OpBuilder &b, Location loc,
     if (auto len = getConstantIntValue(paddedSizes[d]))
       paddedSizes[d] = b.getIndexAttr(*len + pad);
     else
-      paddedSizes[d] = arith::AddIOp::create(
-                           b, loc, asIndexValue(b, loc, paddedSizes[d]),
-                           arith::ConstantIndexOp::create(b, loc, pad))
-                           .getResult();
+      paddedSizes[d] =
+          arith::AddIOp::create(b, loc, asIndexValue(b, loc, paddedSizes[d]),
+                                arith::ConstantIndexOp::create(b, loc, pad))
+              .getResult();
   }
 
   // A result with run-time dimensions is sized through the runtime, which
@@ -713,19 +711,17 @@ static FailureOr<Value> lowerResize(OpBuilder &b, Location loc,
         b, loc,
         b.getI64IntegerAttr(
             std::max<int64_t>(1, dataType.getElementTypeBitWidth() / 8)));
-    resultElements =
-        arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(1));
+    resultElements = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(1));
     for (OpFoldResult size : spec.outSizes)
       resultElements =
-          func::CallOp::create(b, loc, fn,
-                               ValueRange{resultElements,
-                                          asI64(b, loc, size), bytes})
+          func::CallOp::create(
+              b, loc, fn,
+              ValueRange{resultElements, asI64(b, loc, size), bytes})
               .getResult(0);
   }
 
   if (!resultElements)
-    return buildResize(b, loc, spec, resultType, source, paddedSizes,
-                       hasPads);
+    return buildResize(b, loc, spec, resultType, source, paddedSizes, hasPads);
   Value zero = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0));
   Value isEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                         resultElements, zero);
@@ -766,8 +762,7 @@ struct LowerInterpolateV4 : OpConversionPattern<InterpolateV4Op> {
     bool sizesMode = op.getShapeCalculationMode() == ShapeCalcMode::Sizes;
     auto module = op->getParentOfType<ModuleOp>();
     checkOperandLength(rewriter, op.getLoc(), module,
-                       sizesMode ? op.getSizes() : op.getScales(),
-                       axes->size(),
+                       sizesMode ? op.getSizes() : op.getScales(), axes->size(),
                        sizesMode ? runtime::CheckedOperand::Sizes
                                  : runtime::CheckedOperand::Scales);
     FailureOr<SmallVector<OpFoldResult>> outSizes =
@@ -790,8 +785,8 @@ struct LowerInterpolateV4 : OpConversionPattern<InterpolateV4Op> {
     spec.scales = op.getScales();
     spec.constantScales = getConstantScales(op.getScales());
     spec.outSizes = std::move(*outSizes);
-    FailureOr<Value> result = lowerResize(rewriter, op.getLoc(), spec,
-                                          op.getResult().getType());
+    FailureOr<Value> result =
+        lowerResize(rewriter, op.getLoc(), spec, op.getResult().getType());
     if (failed(result))
       return failure();
     rewriter.replaceOp(op, *result);
@@ -813,8 +808,8 @@ struct LowerInterpolateV1Area : OpConversionPattern<InterpolateV1Op> {
       return op.emitOpError("cannot be lowered with unranked tensors");
     auto module = op->getParentOfType<ModuleOp>();
     checkOperandLength(rewriter, op.getLoc(), module,
-                       op.getTargetSpatialShape(),
-                       op.getAxes().size(), runtime::CheckedOperand::Target);
+                       op.getTargetSpatialShape(), op.getAxes().size(),
+                       runtime::CheckedOperand::Target);
     FailureOr<SmallVector<OpFoldResult>> outSizes =
         buildResultSizes(rewriter, op.getLoc(), op);
     if (failed(outSizes))
@@ -833,8 +828,8 @@ struct LowerInterpolateV1Area : OpConversionPattern<InterpolateV1Op> {
     spec.padsBegin = rules::resizePads(op.getPadsBegin(), dataType.getRank());
     spec.padsEnd = rules::resizePads(op.getPadsEnd(), dataType.getRank());
     spec.outSizes = std::move(*outSizes);
-    FailureOr<Value> result = lowerResize(rewriter, op.getLoc(), spec,
-                                          op.getResult().getType());
+    FailureOr<Value> result =
+        lowerResize(rewriter, op.getLoc(), spec, op.getResult().getType());
     if (failed(result))
       return failure();
     rewriter.replaceOp(op, *result);
@@ -848,10 +843,10 @@ struct ConvertInterpToLinalgPass
     MLIRContext *ctx = &getContext();
     ConversionTarget target(*ctx);
     target.addIllegalDialect<InterpDialect>();
-    target.addLegalDialect<arith::ArithDialect, bufferization::BufferizationDialect,
-                           func::FuncDialect, linalg::LinalgDialect,
-                           math::MathDialect, memref::MemRefDialect,
-                           scf::SCFDialect, tensor::TensorDialect>();
+    target.addLegalDialect<
+        arith::ArithDialect, bufferization::BufferizationDialect,
+        func::FuncDialect, linalg::LinalgDialect, math::MathDialect,
+        memref::MemRefDialect, scf::SCFDialect, tensor::TensorDialect>();
     // Unsigned scalars cross to signless arith through casts (castSignedness).
     target.addLegalOp<UnrealizedConversionCastOp>();
     RewritePatternSet patterns(ctx);

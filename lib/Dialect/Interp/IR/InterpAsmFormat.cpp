@@ -25,9 +25,9 @@ using EnumAttrBuilder = function_ref<FailureOr<Attribute>(
 } // namespace
 
 template <typename EnumT, typename AttrT>
-static FailureOr<Attribute> buildEnum(MLIRContext *context, StringRef keyword,
-                                      std::optional<EnumT> (*symbolize)(
-                                          StringRef)) {
+static FailureOr<Attribute>
+buildEnum(MLIRContext *context, StringRef keyword,
+          std::optional<EnumT> (*symbolize)(StringRef)) {
   std::optional<EnumT> value = symbolize(keyword);
   if (!value)
     return failure();
@@ -108,15 +108,15 @@ static ParseResult parseInterpOp(OpAsmParser &parser, OperationState &result,
 
 /// Prints everything but attributes at their default value; enum attributes
 /// print as bare keywords.
-static void printInterpOp(OpAsmPrinter &p, Operation *op,
-                          function_ref<bool(NamedAttribute)> isDefault,
-                          function_ref<std::optional<StringRef>(Attribute)>
-                              enumKeyword) {
+static void
+printInterpOp(OpAsmPrinter &p, Operation *op,
+              function_ref<bool(NamedAttribute)> isDefault,
+              function_ref<std::optional<StringRef>(Attribute)> enumKeyword) {
   p << ' ';
   p.printOperands(op->getOperands());
   SmallVector<NamedAttribute> attrs;
-  if (auto props = dyn_cast_or_null<DictionaryAttr>(
-          op->getPropertiesAsAttribute()))
+  if (auto props =
+          dyn_cast_or_null<DictionaryAttr>(op->getPropertiesAsAttribute()))
     llvm::append_range(attrs, props.getValue());
   llvm::append_range(attrs, op->getDiscardableAttrDictionary().getValue());
   llvm::sort(attrs, [](NamedAttribute a, NamedAttribute b) {

@@ -13,8 +13,7 @@ namespace {
 /// Gives the result the most static type that the operands imply, once
 /// sizes, scales and axes are constants. Users keep seeing the old type
 /// through a tensor.cast, which folds away where they accept the new one.
-template <typename OpTy>
-struct RefineResultType : OpRewritePattern<OpTy> {
+template <typename OpTy> struct RefineResultType : OpRewritePattern<OpTy> {
   using OpRewritePattern<OpTy>::OpRewritePattern;
 
   LogicalResult matchAndRewrite(OpTy op,
@@ -33,8 +32,7 @@ struct RefineResultType : OpRewritePattern<OpTy> {
       return rewriter.notifyMatchFailure(op, "result type already refined");
     auto newOp = cast<OpTy>(rewriter.clone(*op.getOperation()));
     newOp.getResult().setType(newType);
-    rewriter.replaceOpWithNewOp<tensor::CastOp>(op, oldType,
-                                                newOp.getResult());
+    rewriter.replaceOpWithNewOp<tensor::CastOp>(op, oldType, newOp.getResult());
     return success();
   }
 };

@@ -211,15 +211,15 @@ static SmallVector<int64_t> inferV4Shape(OpOrAdaptor op, ShapedType dataType) {
     axes = llvm::to_vector(llvm::seq<int64_t>(0, dataType.getRank()));
   else
     axes = getConstantIntegers(op.getAxes());
-  std::optional<SmallVector<int64_t>> sizes = getConstantIntegers(op.getSizes());
+  std::optional<SmallVector<int64_t>> sizes =
+      getConstantIntegers(op.getSizes());
   std::optional<SmallVector<float>> scales = getConstantScales(op.getScales());
   auto asRef = [](auto &opt) {
     return opt ? std::optional(ArrayRef(*opt)) : std::nullopt;
   };
-  return rules::inferV4Shape(dataType.getShape(), op.getPadsBegin(),
-                             op.getPadsEnd(), asRef(axes),
-                             op.getShapeCalculationMode(), asRef(sizes),
-                             asRef(scales));
+  return rules::inferV4Shape(
+      dataType.getShape(), op.getPadsBegin(), op.getPadsEnd(), asRef(axes),
+      op.getShapeCalculationMode(), asRef(sizes), asRef(scales));
 }
 
 SmallVector<int64_t> interp::inferResultShape(InterpolateV4Op op) {
@@ -348,7 +348,8 @@ static bool isIdentity(InterpolateV4Op op) {
     return false;
   if (op.getMode() == InterpolateMode::Linear && op.getAntialias() &&
       op.getShapeCalculationMode() == ShapeCalcMode::Scales) {
-    std::optional<SmallVector<float>> scales = getConstantScales(op.getScales());
+    std::optional<SmallVector<float>> scales =
+        getConstantScales(op.getScales());
     if (!scales || llvm::any_of(*scales, [](float s) { return s < 1.0f; }))
       return false;
   }

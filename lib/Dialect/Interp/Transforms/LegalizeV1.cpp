@@ -50,8 +50,8 @@ struct InterpolateV1ToV4 : OpRewritePattern<InterpolateV1Op> {
       int64_t in = dataType.getDimSize(axis);
       int64_t out = resultType.hasRank() ? resultType.getDimSize(axis)
                                          : ShapedType::kDynamic;
-      bool known = in != ShapedType::kDynamic && out != ShapedType::kDynamic &&
-                   in != 0;
+      bool known =
+          in != ShapedType::kDynamic && out != ShapedType::kDynamic && in != 0;
       scales.push_back(known ? static_cast<float>(out) / static_cast<float>(in)
                              : 1.0f);
     }
@@ -63,8 +63,7 @@ struct InterpolateV1ToV4 : OpRewritePattern<InterpolateV1Op> {
         op, op.getResult().getType(), op.getData(), op.getTargetSpatialShape(),
         scalesValue, axesValue, mapped->mode, ShapeCalcMode::Sizes,
         mapped->coordinateMode, mapped->nearestMode, mapped->antialias,
-        op.getPadsBegin(), op.getPadsEnd(),
-        llvm::APFloat(mapped->cubeCoeff));
+        op.getPadsBegin(), op.getPadsEnd(), llvm::APFloat(mapped->cubeCoeff));
     return success();
   }
 };
@@ -77,8 +76,8 @@ struct InterpLegalizeV1Pass
     // Only v1 ops are rewritten; no folding of unrelated ops.
     GreedyRewriteConfig config;
     config.enableFolding(false);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
-                                     config)))
+    if (failed(
+            applyPatternsGreedily(getOperation(), std::move(patterns), config)))
       signalPassFailure();
   }
 };

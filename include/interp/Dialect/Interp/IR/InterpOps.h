@@ -3,8 +3,8 @@
 #ifndef INTERP_DIALECT_INTERP_IR_INTERPOPS_H
 #define INTERP_DIALECT_INTERP_IR_INTERPOPS_H
 
-#include "interp/Dialect/Interp/IR/InterpDialect.h"
 #include "interp/Dialect/Interp/IR/InterpAttrs.h"
+#include "interp/Dialect/Interp/IR/InterpDialect.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"

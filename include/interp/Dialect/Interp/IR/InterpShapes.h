@@ -32,12 +32,10 @@ SmallVector<int64_t> inferResultShape(InterpolateV1Op op);
 /// where static, an index value computed from the operands otherwise).
 /// Fails when the data rank is unknown or, for Interpolate-4, when `axes`
 /// is not constant.
-FailureOr<SmallVector<OpFoldResult>> buildResultSizes(OpBuilder &builder,
-                                                      Location loc,
-                                                      InterpolateV4Op op);
-FailureOr<SmallVector<OpFoldResult>> buildResultSizes(OpBuilder &builder,
-                                                      Location loc,
-                                                      InterpolateV1Op op);
+FailureOr<SmallVector<OpFoldResult>>
+buildResultSizes(OpBuilder &builder, Location loc, InterpolateV4Op op);
+FailureOr<SmallVector<OpFoldResult>>
+buildResultSizes(OpBuilder &builder, Location loc, InterpolateV1Op op);
 
 } // namespace mlir::interp
 
