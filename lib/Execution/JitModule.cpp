@@ -1,6 +1,7 @@
 //===- JitModule.cpp - compile and call interp modules in-process ---------===//
 
 #include "interp/Execution/JitModule.h"
+#include "interp/Dialect/Interp/IR/InterpConstantFold.h"
 #include "interp/InitAll.h"
 #include "interp/Pipelines/Pipelines.h"
 #include "interp/Runtime/RuntimeFunctions.h"
@@ -32,23 +33,7 @@ using namespace mlir::interp::execution;
 using reference::ElementType;
 
 std::optional<ElementType> execution::toElementType(Type type) {
-  if (type.isF16())
-    return ElementType::F16;
-  if (type.isBF16())
-    return ElementType::BF16;
-  if (type.isF32())
-    return ElementType::F32;
-  if (type.isF64())
-    return ElementType::F64;
-  if (type.isSignlessInteger(8))
-    return ElementType::I8;
-  if (type.isUnsignedInteger(8))
-    return ElementType::U8;
-  if (type.isSignlessInteger(32))
-    return ElementType::I32;
-  if (type.isSignlessInteger(64))
-    return ElementType::I64;
-  return std::nullopt;
+  return toReferenceElementType(type);
 }
 
 Type execution::toMLIRType(MLIRContext *context, ElementType type) {

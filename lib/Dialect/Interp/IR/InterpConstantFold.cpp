@@ -19,7 +19,7 @@ using namespace mlir;
 using namespace mlir::interp;
 using reference::ElementType;
 
-static std::optional<ElementType> elementTypeOf(Type type) {
+std::optional<ElementType> interp::toReferenceElementType(Type type) {
   if (type.isF16())
     return ElementType::F16;
   if (type.isBF16())
@@ -44,7 +44,8 @@ static std::optional<reference::Tensor> toTensor(Attribute attr) {
   auto dense = dyn_cast_or_null<DenseElementsAttr>(attr);
   if (!dense)
     return std::nullopt;
-  std::optional<ElementType> type = elementTypeOf(dense.getElementType());
+  std::optional<ElementType> type =
+      toReferenceElementType(dense.getElementType());
   if (!type || !dense.getType().hasStaticShape())
     return std::nullopt;
   reference::Tensor tensor;
@@ -66,6 +67,20 @@ static DenseElementsAttr toAttr(const reference::Tensor &tensor,
   ArrayRef<char> raw(reinterpret_cast<const char *>(tensor.data.data()),
                      tensor.data.size());
   return DenseElementsAttr::getFromRawBuffer(type, raw);
+}
+
+/// The evaluated constant in `resultType`, or null when the reference
+/// rejected the operands or disagrees with the declared shape.
+static OpFoldResult toFoldResult(llvm::Expected<reference::Tensor> result,
+                                 Type resultType) {
+  if (!result) {
+    llvm::consumeError(result.takeError());
+    return {};
+  }
+  auto type = cast<RankedTensorType>(resultType);
+  if (!llvm::equal(result->shape, type.getShape()))
+    return {};
+  return toAttr(*result, type);
 }
 
 /// Whether the result type can hold a folded constant of `count` elements.
@@ -110,14 +125,7 @@ OpFoldResult interp::foldConstantInterpolate(InterpolateV4Op op,
   llvm::Expected<reference::Tensor> result = reference::evaluateV4(
       *data, sizeValues, scaleValues,
       axesAttr ? std::optional<ArrayRef<int64_t>>(axes) : std::nullopt, attrs);
-  if (!result) {
-    llvm::consumeError(result.takeError());
-    return {};
-  }
-  auto type = cast<RankedTensorType>(op.getResult().getType());
-  if (!llvm::equal(result->shape, type.getShape()))
-    return {};
-  return toAttr(*result, type);
+  return toFoldResult(std::move(result), op.getResult().getType());
 }
 
 OpFoldResult interp::foldConstantInterpolate(InterpolateV1Op op,
@@ -141,12 +149,5 @@ OpFoldResult interp::foldConstantInterpolate(InterpolateV1Op op,
   attrs.padsEnd.assign(op.getPadsEnd().begin(), op.getPadsEnd().end());
   llvm::Expected<reference::Tensor> result =
       reference::evaluateV1(*data, targetValues, attrs);
-  if (!result) {
-    llvm::consumeError(result.takeError());
-    return {};
-  }
-  auto type = cast<RankedTensorType>(op.getResult().getType());
-  if (!llvm::equal(result->shape, type.getShape()))
-    return {};
-  return toAttr(*result, type);
+  return toFoldResult(std::move(result), op.getResult().getType());
 }

@@ -4,8 +4,13 @@
 #define INTERP_DIALECT_INTERP_IR_INTERPCONSTANTFOLD_H
 
 #include "interp/Dialect/Interp/IR/InterpOps.h"
+#include "interp/Reference/Reference.h"
 
 namespace mlir::interp {
+
+/// The reference implementation's element type for an interp data element
+/// type, or std::nullopt for other types.
+std::optional<reference::ElementType> toReferenceElementType(Type type);
 
 /// Largest result, in elements, that constant folding produces.
 inline constexpr int64_t kMaxFoldedElements = int64_t(1) << 16;
