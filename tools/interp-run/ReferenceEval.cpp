@@ -2,6 +2,7 @@
 
 #include "ReferenceEval.h"
 
+#include "interp/Dialect/Interp/IR/InterpConstantFold.h"
 #include "interp/Dialect/Interp/IR/InterpOps.h"
 #include "interp/Execution/JitModule.h"
 
@@ -226,15 +227,7 @@ interp_run::evaluateWithReference(func::FuncOp func, ArrayRef<Tensor> inputs) {
       Tensor copy = *operands[0];
       values[castOp.getResult()] = std::move(copy);
     } else if (auto v4 = dyn_cast<InterpolateV4Op>(op)) {
-      reference::V4Attributes attrs;
-      attrs.mode = v4.getMode();
-      attrs.shapeCalculationMode = v4.getShapeCalculationMode();
-      attrs.coordinateTransformationMode = v4.getCoordinateTransformationMode();
-      attrs.nearestMode = v4.getNearestMode();
-      attrs.antialias = v4.getAntialias();
-      attrs.padsBegin = llvm::to_vector(v4.getPadsBegin());
-      attrs.padsEnd = llvm::to_vector(v4.getPadsEnd());
-      attrs.cubeCoeff = v4.getCubeCoeff().convertToDouble();
+      reference::V4Attributes attrs = toReferenceAttributes(v4);
       SmallVector<int64_t> sizes = toIntegers(*operands[1]);
       SmallVector<float> scales = toScales(*operands[2]);
       std::optional<SmallVector<int64_t>> axes;
@@ -253,13 +246,7 @@ interp_run::evaluateWithReference(func::FuncOp func, ArrayRef<Tensor> inputs) {
         return std::move(err);
       values[v4.getResult()] = std::move(*result);
     } else if (auto v1 = dyn_cast<InterpolateV1Op>(op)) {
-      reference::V1Attributes attrs;
-      attrs.axes = llvm::to_vector(v1.getAxes());
-      attrs.mode = v1.getMode();
-      attrs.alignCorners = v1.getAlignCorners();
-      attrs.antialias = v1.getAntialias();
-      attrs.padsBegin = llvm::to_vector(v1.getPadsBegin());
-      attrs.padsEnd = llvm::to_vector(v1.getPadsEnd());
+      reference::V1Attributes attrs = toReferenceAttributes(v1);
       SmallVector<int64_t> target = toIntegers(*operands[1]);
       auto result = reference::evaluateV1(*operands[0], target, attrs);
       if (!result)

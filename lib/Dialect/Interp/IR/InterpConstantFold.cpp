@@ -69,6 +69,30 @@ static DenseElementsAttr toAttr(const reference::Tensor &tensor,
   return DenseElementsAttr::getFromRawBuffer(type, raw);
 }
 
+reference::V4Attributes interp::toReferenceAttributes(InterpolateV4Op op) {
+  reference::V4Attributes attrs;
+  attrs.mode = op.getMode();
+  attrs.shapeCalculationMode = op.getShapeCalculationMode();
+  attrs.coordinateTransformationMode = op.getCoordinateTransformationMode();
+  attrs.nearestMode = op.getNearestMode();
+  attrs.antialias = op.getAntialias();
+  attrs.padsBegin.assign(op.getPadsBegin().begin(), op.getPadsBegin().end());
+  attrs.padsEnd.assign(op.getPadsEnd().begin(), op.getPadsEnd().end());
+  attrs.cubeCoeff = op.getCubeCoeff().convertToDouble();
+  return attrs;
+}
+
+reference::V1Attributes interp::toReferenceAttributes(InterpolateV1Op op) {
+  reference::V1Attributes attrs;
+  attrs.axes.assign(op.getAxes().begin(), op.getAxes().end());
+  attrs.mode = op.getMode();
+  attrs.alignCorners = op.getAlignCorners();
+  attrs.antialias = op.getAntialias();
+  attrs.padsBegin.assign(op.getPadsBegin().begin(), op.getPadsBegin().end());
+  attrs.padsEnd.assign(op.getPadsEnd().begin(), op.getPadsEnd().end());
+  return attrs;
+}
+
 /// The evaluated constant in `resultType`, or null when the reference
 /// rejected the operands or disagrees with the declared shape.
 static OpFoldResult toFoldResult(llvm::Expected<reference::Tensor> result,
@@ -113,18 +137,10 @@ OpFoldResult interp::foldConstantInterpolate(InterpolateV4Op op,
     for (const APInt &v : axesAttr.getValues<APInt>())
       axes.push_back(v.getSExtValue());
 
-  reference::V4Attributes attrs;
-  attrs.mode = op.getMode();
-  attrs.shapeCalculationMode = op.getShapeCalculationMode();
-  attrs.coordinateTransformationMode = op.getCoordinateTransformationMode();
-  attrs.nearestMode = op.getNearestMode();
-  attrs.antialias = op.getAntialias();
-  attrs.padsBegin.assign(op.getPadsBegin().begin(), op.getPadsBegin().end());
-  attrs.padsEnd.assign(op.getPadsEnd().begin(), op.getPadsEnd().end());
-  attrs.cubeCoeff = op.getCubeCoeff().convertToDouble();
   llvm::Expected<reference::Tensor> result = reference::evaluateV4(
       *data, sizeValues, scaleValues,
-      axesAttr ? std::optional<ArrayRef<int64_t>>(axes) : std::nullopt, attrs);
+      axesAttr ? std::optional<ArrayRef<int64_t>>(axes) : std::nullopt,
+      toReferenceAttributes(op));
   return toFoldResult(std::move(result), op.getResult().getType());
 }
 
@@ -140,14 +156,7 @@ OpFoldResult interp::foldConstantInterpolate(InterpolateV1Op op,
   SmallVector<int64_t> targetValues;
   for (const APInt &v : target.getValues<APInt>())
     targetValues.push_back(v.getSExtValue());
-  reference::V1Attributes attrs;
-  attrs.axes.assign(op.getAxes().begin(), op.getAxes().end());
-  attrs.mode = op.getMode();
-  attrs.alignCorners = op.getAlignCorners();
-  attrs.antialias = op.getAntialias();
-  attrs.padsBegin.assign(op.getPadsBegin().begin(), op.getPadsBegin().end());
-  attrs.padsEnd.assign(op.getPadsEnd().begin(), op.getPadsEnd().end());
   llvm::Expected<reference::Tensor> result =
-      reference::evaluateV1(*data, targetValues, attrs);
+      reference::evaluateV1(*data, targetValues, toReferenceAttributes(op));
   return toFoldResult(std::move(result), op.getResult().getType());
 }

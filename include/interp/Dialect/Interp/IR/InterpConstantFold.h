@@ -12,6 +12,10 @@ namespace mlir::interp {
 /// type, or std::nullopt for other types.
 std::optional<reference::ElementType> toReferenceElementType(Type type);
 
+/// The op's attributes in the reference implementation's terms.
+reference::V4Attributes toReferenceAttributes(InterpolateV4Op op);
+reference::V1Attributes toReferenceAttributes(InterpolateV1Op op);
+
 /// Largest result, in elements, that constant folding produces.
 inline constexpr int64_t kMaxFoldedElements = int64_t(1) << 16;
 
