@@ -473,7 +473,8 @@ struct Data {
   Buffer in, out;
 };
 
-std::vector<Workload> gWorkloads;
+std::vector<Workload> gAllWorkloads; // every workload (for cross-checks)
+std::vector<Workload> gWorkloads;    // the selected ones
 std::vector<Data> gData;
 
 void setThreads(int threads) {
@@ -595,15 +596,14 @@ void verifyWorkload(size_t i, bool omp) {
     return;
   }
   case Workload::Check::SameAsW1: {
-    size_t w1 = 0;
-    while (w1 < gWorkloads.size() && gWorkloads[w1].name != "w1")
-      ++w1;
-    if (w1 == gWorkloads.size())
-      fail(w.name + ": needs workload w1 to compare with");
-    // Run static W1 on this workload's input into a scratch buffer.
+    // Run static W1 (selected or not) on this workload's input into a
+    // scratch buffer.
+    auto w1 = std::find_if(gAllWorkloads.begin(), gAllWorkloads.end(),
+                           [](const Workload &x) { return x.name == "w1"; });
+    if (w1 == gAllWorkloads.end())
+      fail(w.name + ": no workload w1 to compare with");
     Buffer scratch = allocate(w.outBytes());
-    (omp ? gWorkloads[w1].runOmp : gWorkloads[w1].run)(d.in.get(),
-                                                       scratch.get());
+    (omp ? w1->runOmp : w1->run)(d.in.get(), scratch.get());
     if (std::memcmp(scratch.get(), d.out.get(), w.outBytes()) != 0) {
       const float *a = reinterpret_cast<const float *>(scratch.get());
       const float *b = reinterpret_cast<const float *>(d.out.get());
@@ -901,6 +901,7 @@ int main(int argc, char **argv) {
                   w.label.c_str(), w.inBytes(), w.outBytes());
     return 0;
   }
+  gAllWorkloads = all;
   for (Workload &w : all)
     if (selected.empty() ||
         std::find(selected.begin(), selected.end(), w.name) != selected.end())

@@ -15,8 +15,10 @@
 //
 // With the current interp-to-llvm pipeline there is still one memref.copy
 // (the last pass's temporary -> %out) per call; adding
-// `eliminate-empty-tensors` before one-shot-bufferize removes it (checked
-// with --pass-pipeline: the last linalg.generic then writes %out directly).
+// `eliminate-empty-tensors` before one-shot-bufferize removes it for every
+// static kernel (checked with --pass-pipeline: the last linalg.generic then
+// writes %out directly). w1_dyn keeps its copy (its result comes out of an
+// scf.if with a fully dynamic layout, lowered to the generic memrefCopy).
 //
 // Compiled ahead of time by benchmarks/CMakeLists.txt:
 //   interp-opt --interp-to-llvm | mlir-translate --mlir-to-llvmir | clang -O3 -march=native -c

@@ -33,7 +33,14 @@ static void addInterpToBufferizedLinalg(OpPassManager &pm) {
   // strides are honoured.
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::FullyDynamicLayoutMap;
+  // A result that ends in a destination (materialize_in_destination,
+  // insert_slice) is computed there directly instead of in a temporary that
+  // is then copied: the copy costs as much as a nearest resize.
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // insert_slice bufferizes to a copy between two identical subviews, which
+  // canonicalization folds once CSE has merged the subviews.
+  pm.addPass(createCSEPass());
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);
   pm.addPass(createCanonicalizerPass());

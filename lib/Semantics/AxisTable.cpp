@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 using namespace mlir::interp;
 using namespace mlir::interp::rules;
@@ -216,4 +217,46 @@ const char *rules::validateAxisTableParams(ShapeCalcMode shapeMode,
   if (inLength == 0 && outLength > 0)
     return "cannot interpolate an empty input to a non-empty output";
   return nullptr;
+}
+
+std::optional<AffineTapRun> rules::findAffineTapRun(const AxisTable &table,
+                                                    int64_t maxPeriod) {
+  if (table.inLength <= 0 || table.outLength <= 0)
+    return std::nullopt;
+  int64_t common = std::gcd(table.inLength, table.outLength);
+  AffineTapRun run;
+  run.period = table.outLength / common;
+  run.inputStep = table.inLength / common;
+  if (run.period > maxPeriod || run.inputStep > maxPeriod)
+    return std::nullopt;
+  int64_t periods = common;
+  int64_t taps = table.taps;
+  auto index = [&](int64_t k, int64_t p, int64_t t) {
+    return table.indices[(run.period * k + p) * taps + t];
+  };
+  // The pattern of the middle period, which clamping at either end is least
+  // likely to have touched.
+  int64_t middle = periods / 2;
+  for (int64_t t = 0; t < taps; ++t)
+    run.offsets.push_back(index(middle, 0, t) - run.inputStep * middle);
+  if (run.period > 1)
+    run.phaseStep = index(middle, 1, 0) - run.inputStep * middle -
+                    run.offsets[0];
+  auto isAffine = [&](int64_t k) {
+    for (int64_t p = 0; p < run.period; ++p)
+      for (int64_t t = 0; t < taps; ++t)
+        if (index(k, p, t) !=
+            run.inputStep * k + run.phaseStep * p + run.offsets[t])
+          return false;
+    return true;
+  };
+  if (!isAffine(middle))
+    return std::nullopt;
+  run.firstPeriod = middle;
+  while (run.firstPeriod > 0 && isAffine(run.firstPeriod - 1))
+    --run.firstPeriod;
+  run.endPeriod = middle + 1;
+  while (run.endPeriod < periods && isAffine(run.endPeriod))
+    ++run.endPeriod;
+  return run;
 }

@@ -514,6 +514,13 @@ def ensure_venv(args) -> tuple[Path | None, list[str], dict]:
     py = venv / "bin" / "python"
     if not py.exists():
         r = run([sys.executable, "-m", "venv", str(venv)])
+        if r.returncode != 0 and os.geteuid() == 0 and shutil.which("apt-get"):
+            # Debian's python3 needs python3-venv for ensurepip.
+            shutil.rmtree(venv, ignore_errors=True)
+            env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+            run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", "python3-venv"], env=env,
+                stdout=subprocess.DEVNULL)
+            r = run([sys.executable, "-m", "venv", str(venv)])
         if r.returncode != 0:
             notes.append("venv creation failed: no Python peers")
             return None, notes, versions

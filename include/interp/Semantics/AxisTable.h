@@ -15,6 +15,7 @@
 #include "interp/Semantics/Rules.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace mlir::interp::rules {
@@ -84,6 +85,33 @@ int64_t axisTableTaps(const AxisTableParams &params);
 
 /// Builds the table. `params` must be valid (lengths >= 0, finite scale > 0).
 AxisTable buildAxisTable(const AxisTableParams &params);
+
+/// An interval of output periods in which a table's taps read the input at
+/// affine positions. With o = period * k + p (0 <= p < period) and k in
+/// [firstPeriod, endPeriod):
+///   I[o][t] = inputStep * k + phaseStep * p + offsets[t].
+/// Integer ratios produce these (x2 up: period 2, inputStep 1; /2 down:
+/// period 1, inputStep 2): the pass along the contiguous axis then loads
+/// contiguous or evenly strided vectors instead of gathering. Weights may
+/// still differ from one period to the next.
+struct AffineTapRun {
+  int64_t period = 1;
+  int64_t inputStep = 1;
+  int64_t phaseStep = 0;
+  std::vector<int64_t> offsets;
+  int64_t firstPeriod = 0;
+  int64_t endPeriod = 0;
+
+  int64_t firstOutput() const { return period * firstPeriod; }
+  int64_t endOutput() const { return period * endPeriod; }
+};
+
+/// The longest affine tap run of `table` through its middle period, with the
+/// period and input step of the reduced ratio outLength : inLength, or
+/// nullopt when that period or step exceeds `maxPeriod` or no period of the
+/// table is affine.
+std::optional<AffineTapRun> findAffineTapRun(const AxisTable &table,
+                                             int64_t maxPeriod = 8);
 
 } // namespace mlir::interp::rules
 

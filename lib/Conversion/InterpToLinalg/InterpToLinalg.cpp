@@ -69,6 +69,10 @@ struct AxisTables {
   Value indices; // tensor<L x K x i64>
   Value weights; // tensor<L x K x f32|f64>
   bool isIdentity = false;
+  /// The table itself when it is a constant, and the interval of it whose
+  /// taps read the input at affine positions, if any.
+  std::optional<rules::AxisTable> host;
+  std::optional<rules::AffineTapRun> run;
 };
 
 } // namespace
@@ -337,15 +341,11 @@ static AxisTables buildRuntimeTables(OpBuilder &b, Location loc,
   return tables;
 }
 
-/// Tables of one axis as constants.
-static AxisTables buildConstantTables(OpBuilder &b, Location loc,
-                                      const rules::AxisTable &table,
-                                      FloatType accType, bool needsWeights) {
+/// A table as (indices, weights) constants.
+static AxisTables materializeTable(OpBuilder &b, Location loc,
+                                   const rules::AxisTable &table,
+                                   FloatType accType, bool needsWeights) {
   AxisTables tables;
-  if (table.isIdentity()) {
-    tables.isIdentity = true;
-    return tables;
-  }
   SmallVector<int64_t> shape = {table.outLength, table.taps};
   auto indexType = RankedTensorType::get(shape, b.getI64Type());
   tables.indices = arith::ConstantOp::create(
@@ -365,10 +365,126 @@ static AxisTables buildConstantTables(OpBuilder &b, Location loc,
   return tables;
 }
 
+/// Tables of one axis as constants.
+static AxisTables buildConstantTables(OpBuilder &b, Location loc,
+                                      const rules::AxisTable &table,
+                                      FloatType accType, bool needsWeights) {
+  if (table.isIdentity()) {
+    AxisTables tables;
+    tables.isIdentity = true;
+    return tables;
+  }
+  AxisTables tables =
+      materializeTable(b, loc, table, accType, needsWeights);
+  tables.host = table;
+  tables.run = rules::findAffineTapRun(table);
+  return tables;
+}
+
+/// Rows [first, first + count) of a table.
+static rules::AxisTable sliceRows(const rules::AxisTable &table,
+                                  int64_t first, int64_t count) {
+  rules::AxisTable slice;
+  slice.inLength = table.inLength;
+  slice.outLength = count;
+  slice.taps = table.taps;
+  auto rows = [&](const auto &values) {
+    return std::vector(values.begin() + first * table.taps,
+                       values.begin() + (first + count) * table.taps);
+  };
+  slice.indices = rows(table.indices);
+  slice.weights = rows(table.weights);
+  return slice;
+}
+
+/// Whether the nearest gather along an axis can read the input at affine
+/// positions over the axis's whole length.
+static bool coversAxis(const AxisTables &tables) {
+  return tables.run && tables.run->phaseStep >= 0 &&
+         tables.run->firstPeriod == 0 &&
+         tables.run->endOutput() == tables.host->outLength;
+}
+
+/// nearest when every resized axis reads the input at affine positions
+/// (integer ratios, rules::AffineTapRun): one copying generic whose source
+/// indexing map does the index math. An axis with period P > 1 is iterated
+/// as (k, p) loops writing output P k + p, so after lowering the innermost
+/// loop walks the input contiguously (or with a constant stride) and LLVM
+/// vectorizes it with shuffles instead of gathers. linalg derives loop
+/// ranges only from plain dimension results, so such an axis also passes its
+/// index table, reshaped to [K, P], read at (k, p); its values equal the
+/// affine index and the body does not use them.
+static Value buildNearestAffine(OpBuilder &b, Location loc, Value source,
+                                ArrayRef<int64_t> axes,
+                                ArrayRef<AxisTables> tables,
+                                ArrayRef<OpFoldResult> outSizes) {
+  auto sourceType = cast<RankedTensorType>(source.getType());
+  int64_t rank = sourceType.getRank();
+  SmallVector<const AxisTables *> tablesOfDim(rank, nullptr);
+  for (auto [i, axis] : llvm::enumerate(axes))
+    if (!tables[i].isIdentity)
+      tablesOfDim[axis] = &tables[i];
+
+  int64_t loops = 0;
+  for (int64_t d = 0; d < rank; ++d)
+    loops += tablesOfDim[d] && tablesOfDim[d]->run->period > 1 ? 2 : 1;
+  SmallVector<AffineExpr> sourceExprs, outputExprs;
+  SmallVector<Value> rangeInputs;
+  SmallVector<AffineMap> rangeMaps;
+  int64_t loop = 0;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (!tablesOfDim[d]) {
+      AffineExpr o = b.getAffineDimExpr(loop++);
+      sourceExprs.push_back(o);
+      outputExprs.push_back(o);
+      continue;
+    }
+    const rules::AffineTapRun &run = *tablesOfDim[d]->run;
+    if (run.period == 1) {
+      AffineExpr o = b.getAffineDimExpr(loop++);
+      sourceExprs.push_back(run.inputStep * o + run.offsets[0]);
+      outputExprs.push_back(o);
+      continue;
+    }
+    AffineExpr k = b.getAffineDimExpr(loop++);
+    AffineExpr p = b.getAffineDimExpr(loop++);
+    sourceExprs.push_back(run.inputStep * k + run.phaseStep * p +
+                          run.offsets[0]);
+    outputExprs.push_back(run.period * k + p);
+    auto rangeType = RankedTensorType::get({run.endPeriod, run.period},
+                                           b.getI64Type());
+    rangeInputs.push_back(arith::ConstantOp::create(
+        b, loc,
+        DenseElementsAttr::get(rangeType,
+                               ArrayRef(tablesOfDim[d]->host->indices))));
+    rangeMaps.push_back(AffineMap::get(loops, 0, {k, p}, b.getContext()));
+  }
+  Value init =
+      tensor::EmptyOp::create(b, loc, outSizes, sourceType.getElementType());
+  SmallVector<Value> inputs = {source};
+  inputs.append(rangeInputs);
+  SmallVector<AffineMap> maps = {
+      AffineMap::get(loops, 0, sourceExprs, b.getContext())};
+  maps.append(rangeMaps);
+  maps.push_back(AffineMap::get(loops, 0, outputExprs, b.getContext()));
+  SmallVector<utils::IteratorType> iterators(loops,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, init.getType(), inputs, ValueRange{init}, maps, iterators,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        linalg::YieldOp::create(nb, nloc, args[0]);
+      });
+  return generic.getResult(0);
+}
+
 /// One gathering generic: out[o] = in[I_0[o_0], ..., I_n[o_n]].
 static Value buildNearest(OpBuilder &b, Location loc, Value source,
                           ArrayRef<int64_t> axes, ArrayRef<AxisTables> tables,
                           ArrayRef<OpFoldResult> outSizes) {
+  if (llvm::all_of(tables, [](const AxisTables &t) {
+        return t.isIdentity || coversAxis(t);
+      }))
+    return buildNearestAffine(b, loc, source, axes, tables, outSizes);
   auto sourceType = cast<RankedTensorType>(source.getType());
   int64_t rank = sourceType.getRank();
   Value init =
@@ -420,15 +536,11 @@ static constexpr int64_t kMaxUnrolledTaps = 32;
 /// into plain loads and FMAs (no gathers), and every output element is
 /// written once (no zero fill, no read-modify-write per tap). A run-time tap
 /// count uses an scf.for over the taps instead.
-static Value buildAxisPass(OpBuilder &b, Location loc, Value source,
-                           int64_t axis, const AxisTables &tables,
-                           OpFoldResult outLength, FloatType accType,
-                           bool isUnsigned) {
+static Value buildTablePass(OpBuilder &b, Location loc, Value source,
+                            int64_t axis, const AxisTables &tables, Value init,
+                            FloatType accType, bool isUnsigned) {
   auto sourceType = cast<RankedTensorType>(source.getType());
   int64_t rank = sourceType.getRank();
-  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, source);
-  sizes[axis] = outLength;
-  Value init = tensor::EmptyOp::create(b, loc, sizes, accType);
   MLIRContext *ctx = b.getContext();
   AffineMap identity = b.getMultiDimIdentityMap(rank);
   SmallVector<utils::IteratorType> iterators(rank,
@@ -497,6 +609,142 @@ static Value buildAxisPass(OpBuilder &b, Location loc, Value source,
   return generic.getResult(0);
 }
 
+/// The output periods of an affine tap run (rules::AffineTapRun) along the
+/// innermost axis: out[.., P k + p] = sum_t W[t, p, k] * in[.., S k + D p +
+/// c_t]. The source is read through indexing maps, so after lowering to
+/// loops every read is affine in the loop indices: LLVM unrolls the short
+/// phase loop and vectorizes along k into contiguous (or evenly strided)
+/// loads and interleaving shuffles instead of the gathers of the table pass.
+/// Weights stay a table, laid out [T, P, K] so that they are contiguous
+/// along k too; it also gives linalg the ranges of k and p. `init` is the
+/// whole pass output, of which this writes columns [P first, P end).
+static Value buildAffineRunPass(OpBuilder &b, Location loc, Value source,
+                                int64_t axis, const rules::AxisTable &table,
+                                const rules::AffineTapRun &run, Value init,
+                                FloatType accType, bool isUnsigned) {
+  auto sourceType = cast<RankedTensorType>(source.getType());
+  int64_t rank = sourceType.getRank();
+  int64_t loops = rank + 1;
+  int64_t taps = table.taps;
+  int64_t periods = run.endPeriod - run.firstPeriod;
+  MLIRContext *ctx = b.getContext();
+  AffineExpr k = b.getAffineDimExpr(axis);
+  AffineExpr p = b.getAffineDimExpr(rank);
+
+  SmallVector<double> weights;
+  for (int64_t t = 0; t < taps; ++t)
+    for (int64_t phase = 0; phase < run.period; ++phase)
+      for (int64_t period = run.firstPeriod; period < run.endPeriod; ++period)
+        weights.push_back(
+            table.weights[(run.period * period + phase) * taps + t]);
+  auto weightType =
+      RankedTensorType::get({taps, run.period, periods}, accType);
+  DenseElementsAttr weightAttr;
+  if (accType.isF64()) {
+    weightAttr = DenseElementsAttr::get(weightType, ArrayRef(weights));
+  } else {
+    SmallVector<float> narrow(weights.begin(), weights.end());
+    weightAttr = DenseElementsAttr::get(weightType, ArrayRef(narrow));
+  }
+  Value weightTable = arith::ConstantOp::create(b, loc, weightAttr);
+
+  auto mapWithAxis = [&](AffineExpr axisExpr) {
+    SmallVector<AffineExpr> exprs;
+    for (int64_t d = 0; d < rank; ++d)
+      exprs.push_back(d == axis ? axisExpr : b.getAffineDimExpr(d));
+    return AffineMap::get(loops, 0, exprs, ctx);
+  };
+  // Each tap reads its own slice of the source, [S first + c_t, + S (K - 1)
+  // + D (P - 1) + 1), at S k + D p: when that is a plain k, linalg takes
+  // the slice's length as the range of k, and it is exactly K.
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, source);
+  SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+  sizes[axis] = b.getIndexAttr(run.inputStep * (periods - 1) +
+                               run.phaseStep * (run.period - 1) + 1);
+  for (int64_t t = 0; t < taps; ++t) {
+    offsets[axis] = b.getIndexAttr(run.inputStep * run.firstPeriod +
+                                   run.offsets[t]);
+    inputs.push_back(tensor::ExtractSliceOp::create(b, loc, source, offsets,
+                                                    sizes, strides));
+    maps.push_back(mapWithAxis(run.inputStep * k + run.phaseStep * p));
+  }
+  for (int64_t t = 0; t < taps; ++t) {
+    inputs.push_back(weightTable);
+    maps.push_back(
+        AffineMap::get(loops, 0, {b.getAffineConstantExpr(t), p, k}, ctx));
+  }
+  maps.push_back(mapWithAxis(run.period * k + p + run.firstOutput()));
+  SmallVector<utils::IteratorType> iterators(loops,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, init.getType(), inputs, ValueRange{init}, maps, iterators,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value sum = zeroOf(nb, nloc, accType);
+        for (int64_t t = 0; t < taps; ++t) {
+          Value sample =
+              toAccumulator(nb, nloc, args[t], accType, isUnsigned);
+          Value product =
+              arith::MulFOp::create(nb, nloc, args[taps + t], sample);
+          sum = arith::AddFOp::create(nb, nloc, sum, product);
+        }
+        linalg::YieldOp::create(nb, nloc, sum);
+      });
+  return generic.getResult(0);
+}
+
+/// One separable pass along `axis` into a new tensor. Along the innermost
+/// axis, the part of the output where the taps read affine positions is
+/// computed by buildAffineRunPass and only the edges use the table;
+/// elsewhere the table pass already reads contiguous rows.
+static Value buildAxisPass(OpBuilder &b, Location loc, Value source,
+                           int64_t axis, const AxisTables &tables,
+                           OpFoldResult outLength, FloatType accType,
+                           bool isUnsigned) {
+  auto sourceType = cast<RankedTensorType>(source.getType());
+  int64_t rank = sourceType.getRank();
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, source);
+  sizes[axis] = outLength;
+  Value result = tensor::EmptyOp::create(b, loc, sizes, accType);
+  bool useRun = axis == rank - 1 && tables.run &&
+                tables.run->phaseStep >= 0 &&
+                tables.host->taps <= kMaxUnrolledTaps;
+  if (!useRun)
+    return buildTablePass(b, loc, source, axis, tables, result, accType,
+                          isUnsigned);
+
+  // The run first, into the whole output, then the edges [0, first) and
+  // [end, L) from the table into slices of it. (Slices of the tensor.empty
+  // itself would be canonicalized into separate tensor.empty ops, which
+  // bufferize as separate buffers and copies.)
+  const rules::AxisTable &table = *tables.host;
+  const rules::AffineTapRun &run = *tables.run;
+  result = buildAffineRunPass(b, loc, source, axis, table, run, result,
+                              accType, isUnsigned);
+  SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+  SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+  for (auto [begin, count] :
+       {std::pair(int64_t(0), run.firstOutput()),
+        std::pair(run.endOutput(), table.outLength - run.endOutput())}) {
+    if (count == 0)
+      continue;
+    SmallVector<OpFoldResult> sliceSizes(sizes);
+    offsets[axis] = b.getIndexAttr(begin);
+    sliceSizes[axis] = b.getIndexAttr(count);
+    Value slice = tensor::ExtractSliceOp::create(b, loc, result, offsets,
+                                                 sliceSizes, strides);
+    AxisTables edge = materializeTable(
+        b, loc, sliceRows(table, begin, count), accType, true);
+    Value edgeResult = buildTablePass(b, loc, source, axis, edge, slice,
+                                      accType, isUnsigned);
+    result = tensor::InsertSliceOp::create(b, loc, edgeResult, result,
+                                           offsets, sliceSizes, strides);
+  }
+  return result;
+}
+
 /// Elementwise store of the accumulated result into the element type.
 static Value buildStore(OpBuilder &b, Location loc, Value source,
                         Type elementType, bool isUnsigned) {
@@ -520,8 +768,8 @@ static Value buildStore(OpBuilder &b, Location loc, Value source,
 
 /// The order of the separable passes that minimizes the estimated work:
 /// each pass costs its output elements times its taps, and a pass along the
-/// innermost (contiguous) dimension gathers, which costs about four times
-/// more per element. So shrinking passes run first, growing ones last, and
+/// innermost (contiguous) dimension without an affine tap run gathers, which
+/// costs about four times more per element. So shrinking passes run first, growing ones last, and
 /// the innermost axis runs while the tensor is small. Identity axes are
 /// dropped. Unknown lengths count as unchanged.
 static SmallVector<size_t> orderPasses(ArrayRef<int64_t> axes,
@@ -553,7 +801,8 @@ static SmallVector<size_t> orderPasses(ArrayRef<int64_t> axes,
       if (auto type = dyn_cast<RankedTensorType>(tables[i].indices.getType()))
         if (!type.isDynamicDim(1))
           taps = type.getDimSize(1);
-      total += elements * taps * (axis == rank - 1 ? kGatherPenalty : 1.0);
+      bool gathers = axis == rank - 1 && !tables[i].run;
+      total += elements * taps * (gathers ? kGatherPenalty : 1.0);
     }
     return total;
   };

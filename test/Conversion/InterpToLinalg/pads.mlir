@@ -6,7 +6,8 @@
 // CHECK: %[[P:.*]] = tensor.pad %{{.*}} low[1, 0, 2] high[0, 1, 0]
 // CHECK: tensor.yield %[[Z]]
 // CHECK: } : tensor<2x3x4xf32> to tensor<3x4x6xf32>
-// CHECK: tensor.extract %[[P]]
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%[[P]], %{{.*}} : tensor<3x4x6xf32>, tensor<6x2xi64>)
 func.func @pads_every_dim(%x: tensor<2x3x4xf32>) -> tensor<3x4x12xf32> {
   %s = arith.constant dense<[12]> : tensor<1xi64>
   %c = arith.constant dense<[2.0]> : tensor<1xf32>

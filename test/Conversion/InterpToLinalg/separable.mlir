@@ -3,18 +3,25 @@
 // linear, linear_onnx, cubic and area: one parallel linalg.generic per axis
 // that changes, reading constant (index, weight) tables through indexing maps
 // (o, k) with the taps unrolled in the body; the shrinking axis runs first.
+// Along the innermost axis, the outputs whose taps read affine positions
+// (integer ratios) are computed by a generic that reads the source through
+// affine indexing maps instead, and only the edges use the tables.
 // No coordinate math in the element loop.
 
 // The spec example: 1x2x48x80 -> 1x2x24x160 (linear, scales [0.5, 2]).
 // CHECK-DAG: #[[T0:.*]] = affine_map<(d0, d1, d2, d3) -> (d2, 0)>
 // CHECK-DAG: #[[T1:.*]] = affine_map<(d0, d1, d2, d3) -> (d2, 1)>
 // CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-DAG: #[[RUNSRC:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3 + d4)>
+// CHECK-DAG: #[[RUNW0:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (0, d4, d3)>
+// CHECK-DAG: #[[RUNW1:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (1, d4, d3)>
+// CHECK-DAG: #[[RUNOUT:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3 * 2 + d4 + 2)>
+// CHECK-DAG: #[[EDGE0:.*]] = affine_map<(d0, d1, d2, d3) -> (d3, 0)>
+// CHECK-DAG: #[[EDGE1:.*]] = affine_map<(d0, d1, d2, d3) -> (d3, 1)>
 // CHECK-LABEL: func.func @spec_example
 // CHECK-SAME: %[[X:.*]]: tensor<1x2x48x80xf32>
 // CHECK-DAG: %[[I2:.*]] = arith.constant dense<{{.*}}> : tensor<24x2xi64>
 // CHECK-DAG: %[[W2:.*]] = arith.constant dense<5.000000e-01> : tensor<24x2xf32>
-// CHECK-DAG: %[[I3:.*]] = arith.constant dense<{{.*}}> : tensor<160x2xi64>
-// CHECK-DAG: %[[W3:.*]] = arith.constant dense<{{.*}}> : tensor<160x2xf32>
 // The shrinking axis (2) first: 1x2x24x80, every element written once.
 // CHECK: %[[E1:.*]] = tensor.empty() : tensor<1x2x24x80xf32>
 // CHECK-NOT: linalg.fill
@@ -36,10 +43,36 @@
 // CHECK: %[[M1:.*]] = arith.mulf %[[WT1]], %[[EE1]] : f32
 // CHECK: %[[S1:.*]] = arith.addf %[[S0]], %[[M1]] : f32
 // CHECK: linalg.yield %[[S1]]
-// Then the growing axis (3): 1x2x24x160, reading the first pass.
-// CHECK: %[[P2:.*]] = linalg.generic
-// CHECK-SAME: ins(%[[I3]], %[[I3]], %[[W3]], %[[W3]] : tensor<160x2xi64>, tensor<160x2xi64>, tensor<160x2xf32>, tensor<160x2xf32>)
+// Then the growing axis (3), x2 with half_pixel: output 2 k + p reads
+// (k - 1 + p, k + p). Outputs [2, 158) do so; the first and last two clamp.
+// The interior reads two slices of the first pass, [0, 79) and [1, 80), at
+// k + p, with weights [tap, phase, k].
+// CHECK: %[[E2:.*]] = tensor.empty() : tensor<1x2x24x160xf32>
+// CHECK: %[[RW:.*]] = arith.constant dense<{{.*}}> : tensor<2x2x78xf32>
+// CHECK: %[[S0:.*]] = tensor.extract_slice %[[P1]][0, 0, 0, 0] [1, 2, 24, 79] [1, 1, 1, 1]
+// CHECK: %[[S1:.*]] = tensor.extract_slice %[[P1]][0, 0, 0, 1] [1, 2, 24, 79] [1, 1, 1, 1]
+// CHECK: %[[RUN:.*]] = linalg.generic
+// CHECK-SAME: indexing_maps = [#[[RUNSRC]], #[[RUNSRC]], #[[RUNW0]], #[[RUNW1]], #[[RUNOUT]]]
+// CHECK-SAME: ins(%[[S0]], %[[S1]], %[[RW]], %[[RW]] : tensor<1x2x24x79xf32>, tensor<1x2x24x79xf32>, tensor<2x2x78xf32>, tensor<2x2x78xf32>) outs(%[[E2]] : tensor<1x2x24x160xf32>)
+// CHECK-NEXT: ^bb0(%[[X0:.*]]: f32, %[[X1:.*]]: f32, %[[RW0:.*]]: f32, %[[RW1:.*]]: f32, %{{.*}}: f32):
+// CHECK-NOT: tensor.extract
+// CHECK: arith.mulf %[[RW0]], %[[X0]] : f32
+// CHECK: arith.mulf %[[RW1]], %[[X1]] : f32
+// CHECK: linalg.yield
+// The edges gather through their slices of the table, into slices of it.
+// CHECK-DAG: %[[LI:.*]] = arith.constant dense<{{\[}}[0, 0], [0, 1]]> : tensor<2x2xi64>
+// CHECK-DAG: %[[LW:.*]] = arith.constant dense<{{\[}}[1.000000e+00, 0.000000e+00], [7.500000e-01, 2.500000e-01]]> : tensor<2x2xf32>
+// CHECK-DAG: %[[LS:.*]] = tensor.extract_slice %[[RUN]][0, 0, 0, 0] [1, 2, 24, 2] [1, 1, 1, 1]
+// CHECK: %[[L:.*]] = linalg.generic
+// CHECK-SAME: indexing_maps = [#[[EDGE0]], #[[EDGE1]], #[[EDGE0]], #[[EDGE1]], #[[ID]]]
+// CHECK-SAME: ins(%[[LI]], %[[LI]], %[[LW]], %[[LW]] : {{.*}}) outs(%[[LS]] : tensor<1x2x24x2xf32>)
 // CHECK: tensor.extract %[[P1]]
+// CHECK: %[[R1:.*]] = tensor.insert_slice %[[L]] into %[[RUN]][0, 0, 0, 0] [1, 2, 24, 2] [1, 1, 1, 1]
+// CHECK-DAG: arith.constant dense<{{\[}}[78, 79], [79, 79]]> : tensor<2x2xi64>
+// CHECK-DAG: %[[RS:.*]] = tensor.extract_slice %[[R1]][0, 0, 0, 158] [1, 2, 24, 2] [1, 1, 1, 1]
+// CHECK: %[[RT:.*]] = linalg.generic
+// CHECK-SAME: outs(%[[RS]] : tensor<1x2x24x2xf32>)
+// CHECK: %[[P2:.*]] = tensor.insert_slice %[[RT]] into %[[R1]][0, 0, 0, 158] [1, 2, 24, 2] [1, 1, 1, 1]
 // f32 needs no store conversion.
 // CHECK-NOT: linalg.generic
 // CHECK: %[[R:.*]] = tensor.cast %[[P2]] : tensor<1x2x24x160xf32> to tensor<?x?x?x?xf32>
@@ -72,11 +105,20 @@ func.func @linear_onnx_tables(%x: tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32> {
 
 // -----
 
-// cubic keeps 4 taps per output index; an unchanged axis is skipped.
+// cubic keeps 4 taps per output index; an unchanged axis is skipped. 5 -> 10
+// along the innermost axis: outputs [4, 6) read (k - 2 + p, .., k + 1 + p),
+// four slices of the input; the edges [0, 4) and [6, 10) clamp.
 // CHECK-LABEL: func.func @cubic_one_axis
 // CHECK: arith.constant dense<{{.*}}> : tensor<10x4xi64>
 // CHECK: arith.constant dense<{{.*}}> : tensor<10x4xf32>
-// CHECK-COUNT-1: linalg.generic
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<3x2xf32>, tensor<3x2xf32>, tensor<3x2xf32>, tensor<3x2xf32>, tensor<4x2x1xf32>, tensor<4x2x1xf32>, tensor<4x2x1xf32>, tensor<4x2x1xf32>)
+// CHECK: arith.constant dense<{{.*}}> : tensor<4x4xi64>
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%{{.*}} : tensor<3x4xf32>)
+// CHECK: arith.constant dense<{{.*}}> : tensor<4x4xi64>
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%{{.*}} : tensor<3x4xf32>)
 // CHECK-NOT: linalg.generic
 func.func @cubic_one_axis(%x: tensor<3x5xf32>) -> tensor<3x10xf32> {
   %s = arith.constant dense<[3, 10]> : tensor<2xi64>

@@ -1,0 +1,122 @@
+//===- AxisTableTest.cpp - per-axis tables and their affine runs ----------===//
+
+#include "interp/Semantics/AxisTable.h"
+
+#include <gtest/gtest.h>
+
+using namespace mlir::interp;
+using namespace mlir::interp::rules;
+
+namespace {
+
+AxisTable tableFor(AxisKernel kernel, CoordinateTransformMode mode,
+                   NearestMode nearest, int64_t in, int64_t out) {
+  return buildAxisTable(makeAxisTableParams(kernel, mode, nearest,
+                                            ShapeCalcMode::Sizes, 1.0f, in,
+                                            out, false, -0.75));
+}
+
+/// Every output index of the run reads what the formula says, and the
+/// periods just outside it do not.
+void expectRunMatchesTable(const AxisTable &table, const AffineTapRun &run) {
+  auto matches = [&](int64_t k) {
+    for (int64_t p = 0; p < run.period; ++p)
+      for (int64_t t = 0; t < table.taps; ++t)
+        if (table.indices[(run.period * k + p) * table.taps + t] !=
+            run.inputStep * k + run.phaseStep * p + run.offsets[t])
+          return false;
+    return true;
+  };
+  for (int64_t k = run.firstPeriod; k < run.endPeriod; ++k)
+    EXPECT_TRUE(matches(k)) << "period " << k;
+  if (run.firstPeriod > 0)
+    EXPECT_FALSE(matches(run.firstPeriod - 1));
+  if (run.endOutput() < table.outLength)
+    EXPECT_FALSE(matches(run.endPeriod));
+}
+
+} // namespace
+
+// x2 up, half_pixel: x = k + p/2 - 1/4, so phase 0 reads (k-1, k) and
+// phase 1 reads (k, k+1). The first and last outputs clamp.
+TEST(AffineTapRun, LinearOnnxUpByTwo) {
+  AxisTable table =
+      tableFor(AxisKernel::LinearOnnx, CoordinateTransformMode::HalfPixel,
+               NearestMode::RoundPreferFloor, 8, 16);
+  std::optional<AffineTapRun> run = findAffineTapRun(table);
+  ASSERT_TRUE(run);
+  EXPECT_EQ(run->period, 2);
+  EXPECT_EQ(run->inputStep, 1);
+  EXPECT_EQ(run->phaseStep, 1);
+  EXPECT_EQ(run->offsets, (std::vector<int64_t>{-1, 0}));
+  EXPECT_EQ(run->firstPeriod, 1);
+  EXPECT_EQ(run->endPeriod, 7);
+  expectRunMatchesTable(table, *run);
+}
+
+// Cubic x2 half_pixel: four taps from floor(x) - 1, same phase step.
+TEST(AffineTapRun, CubicUpByTwo) {
+  AxisTable table =
+      tableFor(AxisKernel::Cubic, CoordinateTransformMode::HalfPixel,
+               NearestMode::RoundPreferFloor, 16, 32);
+  std::optional<AffineTapRun> run = findAffineTapRun(table);
+  ASSERT_TRUE(run);
+  EXPECT_EQ(run->period, 2);
+  EXPECT_EQ(run->phaseStep, 1);
+  EXPECT_EQ(run->offsets, (std::vector<int64_t>{-2, -1, 0, 1}));
+  EXPECT_EQ(run->firstPeriod, 2);
+  EXPECT_EQ(run->endPeriod, 14);
+  expectRunMatchesTable(table, *run);
+}
+
+// asymmetric + floor: out[o] = in[o / 2] everywhere, no edges.
+TEST(AffineTapRun, NearestUpByTwoCoversTheAxis) {
+  AxisTable table =
+      tableFor(AxisKernel::Nearest, CoordinateTransformMode::Asymmetric,
+               NearestMode::Floor, 5, 10);
+  std::optional<AffineTapRun> run = findAffineTapRun(table);
+  ASSERT_TRUE(run);
+  EXPECT_EQ(run->period, 2);
+  EXPECT_EQ(run->phaseStep, 0);
+  EXPECT_EQ(run->offsets, (std::vector<int64_t>{0}));
+  EXPECT_EQ(run->firstPeriod, 0);
+  EXPECT_EQ(run->endPeriod, 5);
+  expectRunMatchesTable(table, *run);
+}
+
+// /2 down: out[o] = in[2 o], a strided read.
+TEST(AffineTapRun, NearestDownByTwoIsStrided) {
+  AxisTable table =
+      tableFor(AxisKernel::Nearest, CoordinateTransformMode::Asymmetric,
+               NearestMode::Floor, 10, 5);
+  std::optional<AffineTapRun> run = findAffineTapRun(table);
+  ASSERT_TRUE(run);
+  EXPECT_EQ(run->period, 1);
+  EXPECT_EQ(run->inputStep, 2);
+  EXPECT_EQ(run->offsets, (std::vector<int64_t>{0}));
+  EXPECT_EQ(run->firstPeriod, 0);
+  EXPECT_EQ(run->endPeriod, 5);
+}
+
+// x3/2: phases read 2k, 2k, 2k+1, which is not affine in the phase.
+TEST(AffineTapRun, NonAffinePhasesHaveNoRun) {
+  AxisTable table =
+      tableFor(AxisKernel::Nearest, CoordinateTransformMode::Asymmetric,
+               NearestMode::Floor, 4, 6);
+  EXPECT_FALSE(findAffineTapRun(table));
+}
+
+// 1920 -> 224 reduces to 60 : 7, beyond the default period bound.
+TEST(AffineTapRun, LongPeriodsAreNotSearched) {
+  AxisTable table =
+      tableFor(AxisKernel::LinearOnnx, CoordinateTransformMode::HalfPixel,
+               NearestMode::RoundPreferFloor, 1920, 224);
+  EXPECT_FALSE(findAffineTapRun(table));
+}
+
+TEST(AffineTapRun, EmptyAxesHaveNoRun) {
+  AxisTable table =
+      tableFor(AxisKernel::Nearest, CoordinateTransformMode::Asymmetric,
+               NearestMode::Floor, 4, 0);
+  EXPECT_FALSE(findAffineTapRun(table));
+}
