@@ -114,18 +114,23 @@ static void fill(const AxisTableParams &params,
                  StridedMemRefType<int64_t, 2> *indices,
                  StridedMemRefType<T, 2> *weights) {
   AxisTable table = buildAxisTable(params);
-  if (indices->sizes[0] != table.outLength || indices->sizes[1] != table.taps ||
-      weights->sizes[0] != table.outLength || weights->sizes[1] != table.taps)
+  // The buffers may have more columns than the table (a tap count the
+  // lowering knew statically, rules::lengthIndependentTaps): those repeat
+  // the row's first index with weight 0, as shorter rows within a table do.
+  int64_t columns = indices->sizes[1];
+  if (indices->sizes[0] != table.outLength || columns < table.taps ||
+      weights->sizes[0] != table.outLength || weights->sizes[1] != columns)
     fail("table buffers do not match the table", params.inLength,
          params.outLength, static_cast<float>(params.scale));
   for (int64_t o = 0; o < table.outLength; ++o) {
-    for (int64_t k = 0; k < table.taps; ++k) {
-      int64_t flat = o * table.taps + k;
+    for (int64_t k = 0; k < columns; ++k) {
+      bool used = k < table.taps;
+      int64_t flat = o * table.taps + (used ? k : 0);
       indices->data[indices->offset + o * indices->strides[0] +
                     k * indices->strides[1]] = table.indices[flat];
       weights->data[weights->offset + o * weights->strides[0] +
                     k * weights->strides[1]] =
-          static_cast<T>(table.weights[flat]);
+          used ? static_cast<T>(table.weights[flat]) : T(0);
     }
   }
 }

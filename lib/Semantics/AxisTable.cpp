@@ -158,6 +158,25 @@ int64_t rules::axisTableTaps(const AxisTableParams &params) {
   return buildAxisTable(params).taps;
 }
 
+std::optional<int64_t> rules::lengthIndependentTaps(AxisKernel kernel,
+                                                    bool antialiasActive) {
+  switch (kernel) {
+  case AxisKernel::Nearest:
+    return 1;
+  case AxisKernel::LinearOnnx:
+    return 2;
+  case AxisKernel::Cubic:
+    return 4;
+  case AxisKernel::Linear:
+    if (!antialiasActive)
+      return 2;
+    return std::nullopt;
+  case AxisKernel::Area:
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 bool AxisTable::isIdentity() const {
   if (inLength != outLength)
     return false;

@@ -537,6 +537,18 @@ int main(int argc, char **argv) {
       padded |= p != 0;
     if (padded)
       ++coverage["pads"];
+    // Integer ratios along the innermost axis take the lowering's affine
+    // tap-run path (rules::findAffineTapRun) when the lengths are static.
+    if (!c.shape.empty()) {
+      const auto &begin = c.isV1 ? c.v1.padsBegin : c.v4.padsBegin;
+      const auto &endPads = c.isV1 ? c.v1.padsEnd : c.v4.padsEnd;
+      size_t last = c.shape.size() - 1;
+      int64_t in = c.shape[last] + (last < begin.size() ? begin[last] : 0) +
+                   (last < endPads.size() ? endPads[last] : 0);
+      int64_t out = c.expected.shape[last];
+      if (in > 0 && out > 0 && in != out && (out % in == 0 || in % out == 0))
+        ++coverage["integer ratio on the innermost axis"];
+    }
     for (size_t d = 0; d < c.shape.size(); ++d) {
       if (c.expected.shape[d] >= 64 * std::max<int64_t>(1, c.shape[d]))
         ++coverage["x64 up on an axis"];

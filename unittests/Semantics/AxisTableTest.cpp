@@ -120,3 +120,30 @@ TEST(AffineTapRun, EmptyAxesHaveNoRun) {
                NearestMode::Floor, 4, 0);
   EXPECT_FALSE(findAffineTapRun(table));
 }
+
+// The static tap counts the lowering uses for run-time tables hold for every
+// length pair and coordinate mode: a table never has more taps.
+TEST(LengthIndependentTaps, BoundEveryTable) {
+  const CoordinateTransformMode modes[] = {
+      CoordinateTransformMode::HalfPixel,
+      CoordinateTransformMode::PytorchHalfPixel,
+      CoordinateTransformMode::Asymmetric,
+      CoordinateTransformMode::TfHalfPixelForNn,
+      CoordinateTransformMode::AlignCorners};
+  const AxisKernel kernels[] = {AxisKernel::Nearest, AxisKernel::LinearOnnx,
+                                AxisKernel::Cubic, AxisKernel::Linear};
+  for (AxisKernel kernel : kernels) {
+    std::optional<int64_t> bound = lengthIndependentTaps(kernel, false);
+    ASSERT_TRUE(bound);
+    for (CoordinateTransformMode mode : modes)
+      for (int64_t in = 1; in <= 24; ++in)
+        for (int64_t out = 1; out <= 24; ++out)
+          EXPECT_LE(tableFor(kernel, mode, NearestMode::RoundPreferFloor, in,
+                             out)
+                        .taps,
+                    *bound)
+              << "in " << in << " out " << out;
+  }
+  EXPECT_FALSE(lengthIndependentTaps(AxisKernel::Linear, true));
+  EXPECT_FALSE(lengthIndependentTaps(AxisKernel::Area, false));
+}

@@ -83,6 +83,13 @@ const char *validateAxisTableParams(ShapeCalcMode shapeMode, float givenScale,
 /// The number of taps per output index that buildAxisTable will produce.
 int64_t axisTableTaps(const AxisTableParams &params);
 
+/// A tap count that every table of `kernel` fits in whatever the lengths,
+/// when there is one: nearest 1, linear_onnx 2, cubic 4, linear without
+/// antialias 2 (the triangle has width 2). Lets the lowering unroll the taps
+/// of run-time tables; rows with fewer taps are padded with weight 0.
+std::optional<int64_t> lengthIndependentTaps(AxisKernel kernel,
+                                             bool antialiasActive);
+
 /// Builds the table. `params` must be valid (lengths >= 0, finite scale > 0).
 AxisTable buildAxisTable(const AxisTableParams &params);
 

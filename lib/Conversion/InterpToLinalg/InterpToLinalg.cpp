@@ -309,34 +309,49 @@ static AxisTables buildRuntimeTables(OpBuilder &b, Location loc,
   auto tapsFn = declareRuntimeFunction(b, module, runtime::kAxisTableTapsName,
                                        b.getFunctionType(paramTypes, {i64}),
                                        /*cInterface=*/false);
+  // The taps call also validates the run-time parameters.
   Value taps = func::CallOp::create(b, loc, tapsFn, params).getResult(0);
-  Value tapsIndex = arith::IndexCastOp::create(b, loc, b.getIndexType(), taps);
   Value rows = asIndexValue(b, loc, outLength);
 
+  // A tap count known statically lets the passes unroll the taps.
   int64_t dyn = ShapedType::kDynamic;
-  auto indexBufferType = MemRefType::get({dyn, dyn}, i64);
-  auto weightBufferType = MemRefType::get({dyn, dyn}, accType);
-  Value indexBuffer = memref::AllocOp::create(b, loc, indexBufferType,
-                                              ValueRange{rows, tapsIndex});
-  Value weightBuffer = memref::AllocOp::create(b, loc, weightBufferType,
-                                               ValueRange{rows, tapsIndex});
+  std::optional<int64_t> staticTaps;
+  if (auto active = getConstantIntValue(antialias))
+    staticTaps = rules::lengthIndependentTaps(spec.kernel, *active != 0);
+  SmallVector<Value> dynamicSizes = {rows};
+  if (!staticTaps)
+    dynamicSizes.push_back(
+        arith::IndexCastOp::create(b, loc, b.getIndexType(), taps));
+  int64_t columns = staticTaps ? *staticTaps : dyn;
+  auto indexBufferType = MemRefType::get({dyn, columns}, i64);
+  auto weightBufferType = MemRefType::get({dyn, columns}, accType);
+  Value indexBuffer =
+      memref::AllocOp::create(b, loc, indexBufferType, dynamicSizes);
+  Value weightBuffer =
+      memref::AllocOp::create(b, loc, weightBufferType, dynamicSizes);
+  // The runtime function takes buffers of any shape.
+  auto anyIndexType = MemRefType::get({dyn, dyn}, i64);
+  auto anyWeightType = MemRefType::get({dyn, dyn}, accType);
   SmallVector<Type> fillTypes(paramTypes);
-  fillTypes.append({indexBufferType, weightBufferType});
+  fillTypes.append({anyIndexType, anyWeightType});
   StringRef fillName = accType.isF64() ? runtime::kAxisTableFillF64Name
                                        : runtime::kAxisTableFillF32Name;
   auto fillFn = declareRuntimeFunction(b, module, fillName,
                                        b.getFunctionType(fillTypes, {}),
                                        /*cInterface=*/true);
   SmallVector<Value> fillArgs(params);
-  fillArgs.append({indexBuffer, weightBuffer});
+  fillArgs.append(
+      {memref::CastOp::create(b, loc, anyIndexType, indexBuffer).getResult(),
+       memref::CastOp::create(b, loc, anyWeightType, weightBuffer)
+           .getResult()});
   func::CallOp::create(b, loc, fillFn, fillArgs);
 
   AxisTables tables;
   tables.indices = bufferization::ToTensorOp::create(
-      b, loc, RankedTensorType::get({dyn, dyn}, i64), indexBuffer,
+      b, loc, RankedTensorType::get({dyn, columns}, i64), indexBuffer,
       /*restrict=*/true);
   tables.weights = bufferization::ToTensorOp::create(
-      b, loc, RankedTensorType::get({dyn, dyn}, accType), weightBuffer,
+      b, loc, RankedTensorType::get({dyn, columns}, accType), weightBuffer,
       /*restrict=*/true);
   return tables;
 }

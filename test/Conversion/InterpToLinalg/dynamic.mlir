@@ -17,22 +17,21 @@
 // CHECK: scf.if %[[EMPTY]] -> (tensor<?x?xf16>) {
 // CHECK: tensor.empty
 // CHECK: } else {
-// CHECK: %[[TAPS:.*]] = func.call @interp_axis_table_taps(
-// CHECK: %[[K:.*]] = arith.index_cast %[[TAPS]] : i64 to index
-// CHECK: %[[IB:.*]] = memref.alloc(%[[OUT]], %[[K]]) : memref<?x?xi64>
-// CHECK: %[[WB:.*]] = memref.alloc(%[[OUT]], %[[K]]) : memref<?x?xf32>
-// CHECK: func.call @interp_axis_table_fill_f32({{.*}}, %[[IB]], %[[WB]])
+// The taps call validates the run-time parameters; cubic always has four
+// taps, so the table buffers have four columns and the taps are unrolled.
+// CHECK: func.call @interp_axis_table_taps(
+// CHECK: %[[IB:.*]] = memref.alloc(%[[OUT]]) : memref<?x4xi64>
+// CHECK: %[[WB:.*]] = memref.alloc(%[[OUT]]) : memref<?x4xf32>
+// CHECK-DAG: %[[IBC:.*]] = memref.cast %[[IB]] : memref<?x4xi64> to memref<?x?xi64>
+// CHECK-DAG: %[[WBC:.*]] = memref.cast %[[WB]] : memref<?x4xf32> to memref<?x?xf32>
+// CHECK: func.call @interp_axis_table_fill_f32({{.*}}, %[[IBC]], %[[WBC]])
 // CHECK: %[[IT:.*]] = bufferization.to_tensor %[[IB]] restrict
 // CHECK: %[[WT:.*]] = bufferization.to_tensor %[[WB]] restrict
-// A run-time tap count: the body loops over the taps.
 // CHECK: linalg.generic
 // CHECK-SAME: iterator_types = ["parallel", "parallel"]
-// CHECK: %[[K2:.*]] = tensor.dim %[[IT]], %{{.*}}
-// CHECK: scf.for %{{.*}} = %{{.*}} to %[[K2]]
-// CHECK-DAG: tensor.extract %[[IT]]
-// CHECK-DAG: tensor.extract %[[WT]]
-// CHECK: tensor.extract %[[X]]
-// CHECK: scf.yield
+// CHECK-SAME: ins(%[[IT]], %[[IT]], %[[IT]], %[[IT]], %[[WT]], %[[WT]], %[[WT]], %[[WT]] :
+// CHECK-NOT: scf.for
+// CHECK: linalg.yield
 func.func @runtime_sizes(%x: tensor<?x?xf16>, %s: tensor<1xi64>) -> tensor<?x?xf16> {
   %c = arith.constant dense<[2.0]> : tensor<1xf32>
   %a = arith.constant dense<[1]> : tensor<1xi64>
@@ -76,4 +75,26 @@ func.func @dynamic_batch(%x: tensor<?x3x4x4xf32>) -> tensor<?x3x8x4xf32> {
   %r = interp.interpolate_v4 %x, %s, %c, %a {mode = linear_onnx, shape_calculation_mode = sizes}
      : (tensor<?x3x4x4xf32>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<?x3x8x4xf32>
   return %r : tensor<?x3x8x4xf32>
+}
+
+// -----
+
+// linear with antialias and a run-time size: whether antialias is active
+// (some scale below 1) and the tap count are both known only at run time, so
+// the body loops over the taps.
+// CHECK-LABEL: func.func @runtime_taps
+// CHECK: %[[TAPS:.*]] = func.call @interp_axis_table_taps(
+// CHECK: %[[K:.*]] = arith.index_cast %[[TAPS]] : i64 to index
+// CHECK: %[[IB:.*]] = memref.alloc(%{{.*}}, %[[K]]) : memref<?x?xi64>
+// CHECK: %[[IT:.*]] = bufferization.to_tensor %[[IB]] restrict
+// CHECK: linalg.generic
+// CHECK: %[[K2:.*]] = tensor.dim %[[IT]], %{{.*}}
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[K2]]
+// CHECK: tensor.extract %[[IT]]
+// CHECK: scf.yield
+func.func @runtime_taps(%x: tensor<8xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {
+  %c = arith.constant dense<[1.0]> : tensor<1xf32>
+  %r = interp.interpolate_v4 %x, %s, %c {mode = linear, shape_calculation_mode = sizes, antialias = true}
+     : (tensor<8xf32>, tensor<1xi64>, tensor<1xf32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
 }

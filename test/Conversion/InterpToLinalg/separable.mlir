@@ -51,7 +51,7 @@
 // CHECK: %[[RW:.*]] = arith.constant dense<{{.*}}> : tensor<2x2x78xf32>
 // CHECK: %[[S0:.*]] = tensor.extract_slice %[[P1]][0, 0, 0, 0] [1, 2, 24, 79] [1, 1, 1, 1]
 // CHECK: %[[S1:.*]] = tensor.extract_slice %[[P1]][0, 0, 0, 1] [1, 2, 24, 79] [1, 1, 1, 1]
-// CHECK: %[[RUN:.*]] = linalg.generic
+// CHECK: %[[INTERIOR:.*]] = linalg.generic
 // CHECK-SAME: indexing_maps = [#[[RUNSRC]], #[[RUNSRC]], #[[RUNW0]], #[[RUNW1]], #[[RUNOUT]]]
 // CHECK-SAME: ins(%[[S0]], %[[S1]], %[[RW]], %[[RW]] : tensor<1x2x24x79xf32>, tensor<1x2x24x79xf32>, tensor<2x2x78xf32>, tensor<2x2x78xf32>) outs(%[[E2]] : tensor<1x2x24x160xf32>)
 // CHECK-NEXT: ^bb0(%[[X0:.*]]: f32, %[[X1:.*]]: f32, %[[RW0:.*]]: f32, %[[RW1:.*]]: f32, %{{.*}}: f32):
@@ -62,12 +62,12 @@
 // The edges gather through their slices of the table, into slices of it.
 // CHECK-DAG: %[[LI:.*]] = arith.constant dense<{{\[}}[0, 0], [0, 1]]> : tensor<2x2xi64>
 // CHECK-DAG: %[[LW:.*]] = arith.constant dense<{{\[}}[1.000000e+00, 0.000000e+00], [7.500000e-01, 2.500000e-01]]> : tensor<2x2xf32>
-// CHECK-DAG: %[[LS:.*]] = tensor.extract_slice %[[RUN]][0, 0, 0, 0] [1, 2, 24, 2] [1, 1, 1, 1]
+// CHECK-DAG: %[[LS:.*]] = tensor.extract_slice %[[INTERIOR]][0, 0, 0, 0] [1, 2, 24, 2] [1, 1, 1, 1]
 // CHECK: %[[L:.*]] = linalg.generic
 // CHECK-SAME: indexing_maps = [#[[EDGE0]], #[[EDGE1]], #[[EDGE0]], #[[EDGE1]], #[[ID]]]
 // CHECK-SAME: ins(%[[LI]], %[[LI]], %[[LW]], %[[LW]] : {{.*}}) outs(%[[LS]] : tensor<1x2x24x2xf32>)
 // CHECK: tensor.extract %[[P1]]
-// CHECK: %[[R1:.*]] = tensor.insert_slice %[[L]] into %[[RUN]][0, 0, 0, 0] [1, 2, 24, 2] [1, 1, 1, 1]
+// CHECK: %[[R1:.*]] = tensor.insert_slice %[[L]] into %[[INTERIOR]][0, 0, 0, 0] [1, 2, 24, 2] [1, 1, 1, 1]
 // CHECK-DAG: arith.constant dense<{{\[}}[78, 79], [79, 79]]> : tensor<2x2xi64>
 // CHECK-DAG: %[[RS:.*]] = tensor.extract_slice %[[R1]][0, 0, 0, 158] [1, 2, 24, 2] [1, 1, 1, 1]
 // CHECK: %[[RT:.*]] = linalg.generic
