@@ -537,6 +537,18 @@ static Value buildNearest(OpBuilder &b, Location loc, Value source,
   return generic.getResult(0);
 }
 
+/// The value a pass yields into `init`: the accumulated sum, or, for the last
+/// pass, which writes the result's element type directly, the sum stored by
+/// the rule of fromAccumulator (no separate conversion pass).
+static Value storeAccumulated(OpBuilder &b, Location loc, Value sum,
+                              Value init, FloatType accType,
+                              bool isUnsigned) {
+  Type outType = getElementTypeOrSelf(init.getType());
+  if (outType == accType)
+    return sum;
+  return fromAccumulator(b, loc, sum, outType, isUnsigned);
+}
+
 /// Taps up to this many are unrolled into the generic's body.
 static constexpr int64_t kMaxUnrolledTaps = 32;
 
@@ -563,6 +575,9 @@ static Value buildTablePass(OpBuilder &b, Location loc, Value source,
   auto tableType = cast<RankedTensorType>(tables.indices.getType());
   bool unrolled =
       !tableType.isDynamicDim(1) && tableType.getDimSize(1) <= kMaxUnrolledTaps;
+  auto store = [&](OpBuilder &nb, Location nloc, Value sum) {
+    return storeAccumulated(nb, nloc, sum, init, accType, isUnsigned);
+  };
 
   // x(i): the source element at index i along `axis` (and the output
   // position elsewhere, `loopIndices`, read with linalg.index at the top of
@@ -600,7 +615,7 @@ static Value buildTablePass(OpBuilder &b, Location loc, Value source,
                                                   sample(nb, nloc, args[k]));
             sum = arith::AddFOp::create(nb, nloc, sum, product);
           }
-          linalg::YieldOp::create(nb, nloc, sum);
+          linalg::YieldOp::create(nb, nloc, store(nb, nloc, sum));
           return;
         }
         Value o = loopIndices[axis];
@@ -619,7 +634,7 @@ static Value buildTablePass(OpBuilder &b, Location loc, Value source,
               Value next = arith::AddFOp::create(lb, lloc, iter[0], product);
               scf::YieldOp::create(lb, lloc, next);
             });
-        linalg::YieldOp::create(nb, nloc, loop.getResult(0));
+        linalg::YieldOp::create(nb, nloc, store(nb, nloc, loop.getResult(0)));
       });
   return generic.getResult(0);
 }
@@ -705,7 +720,9 @@ static Value buildAffineRunPass(OpBuilder &b, Location loc, Value source,
               arith::MulFOp::create(nb, nloc, args[taps + t], sample);
           sum = arith::AddFOp::create(nb, nloc, sum, product);
         }
-        linalg::YieldOp::create(nb, nloc, sum);
+        linalg::YieldOp::create(
+            nb, nloc,
+            storeAccumulated(nb, nloc, sum, init, accType, isUnsigned));
       });
   return generic.getResult(0);
 }
@@ -716,13 +733,13 @@ static Value buildAffineRunPass(OpBuilder &b, Location loc, Value source,
 /// elsewhere the table pass already reads contiguous rows.
 static Value buildAxisPass(OpBuilder &b, Location loc, Value source,
                            int64_t axis, const AxisTables &tables,
-                           OpFoldResult outLength, FloatType accType,
-                           bool isUnsigned) {
+                           OpFoldResult outLength, Type resultElementType,
+                           FloatType accType, bool isUnsigned) {
   auto sourceType = cast<RankedTensorType>(source.getType());
   int64_t rank = sourceType.getRank();
   SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, source);
   sizes[axis] = outLength;
-  Value result = tensor::EmptyOp::create(b, loc, sizes, accType);
+  Value result = tensor::EmptyOp::create(b, loc, sizes, resultElementType);
   bool useRun = axis == rank - 1 && tables.run &&
                 tables.run->phaseStep >= 0 &&
                 tables.host->taps <= kMaxUnrolledTaps;
@@ -758,27 +775,6 @@ static Value buildAxisPass(OpBuilder &b, Location loc, Value source,
                                            offsets, sliceSizes, strides);
   }
   return result;
-}
-
-/// Elementwise store of the accumulated result into the element type.
-static Value buildStore(OpBuilder &b, Location loc, Value source,
-                        Type elementType, bool isUnsigned) {
-  auto sourceType = cast<RankedTensorType>(source.getType());
-  int64_t rank = sourceType.getRank();
-  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, source);
-  Value init = tensor::EmptyOp::create(b, loc, sizes, elementType);
-  AffineMap identity = b.getMultiDimIdentityMap(rank);
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  auto generic = linalg::GenericOp::create(
-      b, loc, init.getType(), ValueRange{source}, ValueRange{init},
-      ArrayRef<AffineMap>{identity, identity}, iterators,
-      [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        linalg::YieldOp::create(
-            nb, nloc,
-            fromAccumulator(nb, nloc, args[0], elementType, isUnsigned));
-      });
-  return generic.getResult(0);
 }
 
 /// The order of the separable passes that minimizes the estimated work:
@@ -908,13 +904,14 @@ static Value buildResize(OpBuilder &b, Location loc, ResizeSpec &spec,
   } else {
     SmallVector<size_t> order =
         orderPasses(spec.axes, tables, paddedSizes, spec.outSizes);
+    // Intermediate passes accumulate; the last one stores the element type.
     result = source;
     for (size_t i : order) {
+      Type passType = i == order.back() ? elementType : Type(accType);
       result = buildAxisPass(b, loc, result, spec.axes[i], tables[i],
-                             spec.outSizes[spec.axes[i]], accType, isUnsigned);
+                             spec.outSizes[spec.axes[i]], passType, accType,
+                             isUnsigned);
     }
-    if (result != source && elementType != accType)
-      result = buildStore(b, loc, result, elementType, isUnsigned);
   }
 
   if (result.getType() != resultType)

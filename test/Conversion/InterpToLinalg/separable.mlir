@@ -144,13 +144,16 @@ func.func @area(%x: tensor<2x4xf32>) -> tensor<2x2xf32> {
 
 // -----
 
-// Narrow floats accumulate in f32 and round once when stored.
+// Narrow floats accumulate in f32 and round once when stored, in the body
+// of the last (here the only) pass: no separate conversion pass.
 // CHECK-LABEL: func.func @f16_store
 // CHECK: linalg.generic
+// CHECK-SAME: outs(%{{.*}} : tensor<7xf16>)
 // CHECK: %[[E:.*]] = tensor.extract {{.*}} : tensor<4xf16>
 // CHECK: arith.extf %[[E]] : f16 to f32
-// CHECK: linalg.generic
-// CHECK: arith.truncf %{{.*}} : f32 to f16
+// CHECK: %[[T:.*]] = arith.truncf %{{.*}} : f32 to f16
+// CHECK-NEXT: linalg.yield %[[T]] : f16
+// CHECK-NOT: linalg.generic
 func.func @f16_store(%x: tensor<4xf16>) -> tensor<7xf16> {
   %s = arith.constant dense<[7]> : tensor<1xi64>
   %c = arith.constant dense<[1.0]> : tensor<1xf32>
@@ -168,7 +171,6 @@ func.func @f16_store(%x: tensor<4xf16>) -> tensor<7xf16> {
 // CHECK: %[[E:.*]] = tensor.extract {{.*}} : tensor<4xui8>
 // CHECK: %[[S:.*]] = builtin.unrealized_conversion_cast %[[E]] : ui8 to i8
 // CHECK: arith.uitofp %[[S]] : i8 to f32
-// CHECK: linalg.generic
 // CHECK: %[[R:.*]] = math.roundeven %{{.*}} : f32
 // CHECK-DAG: %[[LO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-DAG: %[[HI:.*]] = arith.constant 2.550000e+02 : f32
