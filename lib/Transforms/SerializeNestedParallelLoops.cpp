@@ -3,6 +3,7 @@
 #include "interp/Transforms/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -43,6 +44,31 @@ static void serialize(RewriterBase &rewriter, scf::ParallelOp loop,
   rewriter.eraseOp(loop);
 }
 
+/// Inner dimensions with at most this many iterations (a constant) are
+/// unrolled by LLVM and are not the loop that vectorizes.
+static constexpr int64_t kShortTripCount = 8;
+
+/// How many leading dimensions of an outermost `loop` stay parallel: all but
+/// the innermost, and all but the innermost long one when the innermost
+/// dimensions are short (the phase loop of an affine tap run, of trip count
+/// P, sits inside the loop LLVM vectorizes). At least one stays parallel.
+static unsigned parallelPrefix(scf::ParallelOp loop) {
+  unsigned rank = loop.getNumLoops();
+  unsigned sequential = 0;
+  while (sequential < rank) {
+    unsigned d = rank - 1 - sequential;
+    ++sequential;
+    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()[d]);
+    std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound()[d]);
+    std::optional<int64_t> step = getConstantIntValue(loop.getStep()[d]);
+    bool isShort = lb && ub && step && *step > 0 &&
+                   (*ub - *lb + *step - 1) / *step <= kShortTripCount;
+    if (!isShort)
+      break;
+  }
+  return std::max<unsigned>(1, rank - sequential);
+}
+
 namespace {
 struct InterpSerializeNestedParallelLoopsPass
     : interp::impl::InterpSerializeNestedParallelLoopsBase<
@@ -55,7 +81,7 @@ struct InterpSerializeNestedParallelLoopsPass
       if (loop->getParentOfType<scf::ParallelOp>())
         rewrites.push_back({loop, 0});
       else if (loop.getNumLoops() > 1)
-        rewrites.push_back({loop, loop.getNumLoops() - 1});
+        rewrites.push_back({loop, parallelPrefix(loop)});
     });
     IRRewriter rewriter(&getContext());
     // The walk is post-order: inner loops come first, so each loop is

@@ -19,9 +19,13 @@ def InterpSerializeNestedParallelLoops
 
     This pass rewrites every `scf.parallel` nested in another one, and the
     innermost dimension of every outermost multi-dimensional one, into
-    sequential `scf.for` loops (loops with reductions are left alone). The
-    outer dimensions stay parallel and are distributed over threads; the
-    inner loop stays a simple, vectorizable loop.
+    sequential `scf.for` loops (loops with reductions are left alone). When
+    the innermost dimensions have short constant trip counts (at most 8, like
+    the phase loop of an affine tap run), they and the next dimension out
+    become sequential: LLVM unrolls the short loops and vectorizes the long
+    one around them. At least one dimension stays parallel. The outer
+    dimensions are distributed over threads; the inner loops stay simple,
+    vectorizable loops.
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
