@@ -259,8 +259,8 @@ std::optional<AffineTapRun> rules::findAffineTapRun(const AxisTable &table,
   for (int64_t t = 0; t < taps; ++t)
     run.offsets.push_back(index(middle, 0, t) - run.inputStep * middle);
   if (run.period > 1)
-    run.phaseStep = index(middle, 1, 0) - run.inputStep * middle -
-                    run.offsets[0];
+    run.phaseStep =
+        index(middle, 1, 0) - run.inputStep * middle - run.offsets[0];
   auto isAffine = [&](int64_t k) {
     for (int64_t p = 0; p < run.period; ++p)
       for (int64_t t = 0; t < taps; ++t)

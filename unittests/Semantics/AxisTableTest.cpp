@@ -12,8 +12,8 @@ namespace {
 AxisTable tableFor(AxisKernel kernel, CoordinateTransformMode mode,
                    NearestMode nearest, int64_t in, int64_t out) {
   return buildAxisTable(makeAxisTableParams(kernel, mode, nearest,
-                                            ShapeCalcMode::Sizes, 1.0f, in,
-                                            out, false, -0.75));
+                                            ShapeCalcMode::Sizes, 1.0f, in, out,
+                                            false, -0.75));
 }
 
 /// Every output index of the run reads what the formula says, and the
@@ -138,10 +138,10 @@ TEST(LengthIndependentTaps, BoundEveryTable) {
     for (CoordinateTransformMode mode : modes)
       for (int64_t in = 1; in <= 24; ++in)
         for (int64_t out = 1; out <= 24; ++out)
-          EXPECT_LE(tableFor(kernel, mode, NearestMode::RoundPreferFloor, in,
-                             out)
-                        .taps,
-                    *bound)
+          EXPECT_LE(
+              tableFor(kernel, mode, NearestMode::RoundPreferFloor, in, out)
+                  .taps,
+              *bound)
               << "in " << in << " out " << out;
   }
   EXPECT_FALSE(lengthIndependentTaps(AxisKernel::Linear, true));

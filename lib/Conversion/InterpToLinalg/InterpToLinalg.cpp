@@ -389,16 +389,15 @@ static AxisTables buildConstantTables(OpBuilder &b, Location loc,
     tables.isIdentity = true;
     return tables;
   }
-  AxisTables tables =
-      materializeTable(b, loc, table, accType, needsWeights);
+  AxisTables tables = materializeTable(b, loc, table, accType, needsWeights);
   tables.host = table;
   tables.run = rules::findAffineTapRun(table);
   return tables;
 }
 
 /// Rows [first, first + count) of a table.
-static rules::AxisTable sliceRows(const rules::AxisTable &table,
-                                  int64_t first, int64_t count) {
+static rules::AxisTable sliceRows(const rules::AxisTable &table, int64_t first,
+                                  int64_t count) {
   rules::AxisTable slice;
   slice.inLength = table.inLength;
   slice.outLength = count;
@@ -466,8 +465,8 @@ static Value buildNearestAffine(OpBuilder &b, Location loc, Value source,
     sourceExprs.push_back(run.inputStep * k + run.phaseStep * p +
                           run.offsets[0]);
     outputExprs.push_back(run.period * k + p);
-    auto rangeType = RankedTensorType::get({run.endPeriod, run.period},
-                                           b.getI64Type());
+    auto rangeType =
+        RankedTensorType::get({run.endPeriod, run.period}, b.getI64Type());
     rangeInputs.push_back(arith::ConstantOp::create(
         b, loc,
         DenseElementsAttr::get(rangeType,
@@ -540,9 +539,8 @@ static Value buildNearest(OpBuilder &b, Location loc, Value source,
 /// The value a pass yields into `init`: the accumulated sum, or, for the last
 /// pass, which writes the result's element type directly, the sum stored by
 /// the rule of fromAccumulator (no separate conversion pass).
-static Value storeAccumulated(OpBuilder &b, Location loc, Value sum,
-                              Value init, FloatType accType,
-                              bool isUnsigned) {
+static Value storeAccumulated(OpBuilder &b, Location loc, Value sum, Value init,
+                              FloatType accType, bool isUnsigned) {
   Type outType = getElementTypeOrSelf(init.getType());
   if (outType == accType)
     return sum;
@@ -639,6 +637,31 @@ static Value buildTablePass(OpBuilder &b, Location loc, Value source,
   return generic.getResult(0);
 }
 
+/// The weights of an affine tap run's periods as a constant laid out
+/// [tap, phase, period], contiguous along the period (the vectorized loop).
+static Value buildRunWeights(OpBuilder &b, Location loc,
+                             const rules::AxisTable &table,
+                             const rules::AffineTapRun &run,
+                             FloatType accType) {
+  int64_t taps = table.taps;
+  int64_t periods = run.endPeriod - run.firstPeriod;
+  SmallVector<double> weights;
+  for (int64_t t = 0; t < taps; ++t)
+    for (int64_t phase = 0; phase < run.period; ++phase)
+      for (int64_t period = run.firstPeriod; period < run.endPeriod; ++period)
+        weights.push_back(
+            table.weights[(run.period * period + phase) * taps + t]);
+  auto weightType = RankedTensorType::get({taps, run.period, periods}, accType);
+  DenseElementsAttr weightAttr;
+  if (accType.isF64()) {
+    weightAttr = DenseElementsAttr::get(weightType, ArrayRef(weights));
+  } else {
+    SmallVector<float> narrow(weights.begin(), weights.end());
+    weightAttr = DenseElementsAttr::get(weightType, ArrayRef(narrow));
+  }
+  return arith::ConstantOp::create(b, loc, weightAttr);
+}
+
 /// The output periods of an affine tap run (rules::AffineTapRun) along the
 /// innermost axis: out[.., P k + p] = sum_t W[t, p, k] * in[.., S k + D p +
 /// c_t]. The source is read through indexing maps, so after lowering to
@@ -661,22 +684,7 @@ static Value buildAffineRunPass(OpBuilder &b, Location loc, Value source,
   AffineExpr k = b.getAffineDimExpr(axis);
   AffineExpr p = b.getAffineDimExpr(rank);
 
-  SmallVector<double> weights;
-  for (int64_t t = 0; t < taps; ++t)
-    for (int64_t phase = 0; phase < run.period; ++phase)
-      for (int64_t period = run.firstPeriod; period < run.endPeriod; ++period)
-        weights.push_back(
-            table.weights[(run.period * period + phase) * taps + t]);
-  auto weightType =
-      RankedTensorType::get({taps, run.period, periods}, accType);
-  DenseElementsAttr weightAttr;
-  if (accType.isF64()) {
-    weightAttr = DenseElementsAttr::get(weightType, ArrayRef(weights));
-  } else {
-    SmallVector<float> narrow(weights.begin(), weights.end());
-    weightAttr = DenseElementsAttr::get(weightType, ArrayRef(narrow));
-  }
-  Value weightTable = arith::ConstantOp::create(b, loc, weightAttr);
+  Value weightTable = buildRunWeights(b, loc, table, run, accType);
 
   auto mapWithAxis = [&](AffineExpr axisExpr) {
     SmallVector<AffineExpr> exprs;
@@ -695,8 +703,8 @@ static Value buildAffineRunPass(OpBuilder &b, Location loc, Value source,
   sizes[axis] = b.getIndexAttr(run.inputStep * (periods - 1) +
                                run.phaseStep * (run.period - 1) + 1);
   for (int64_t t = 0; t < taps; ++t) {
-    offsets[axis] = b.getIndexAttr(run.inputStep * run.firstPeriod +
-                                   run.offsets[t]);
+    offsets[axis] =
+        b.getIndexAttr(run.inputStep * run.firstPeriod + run.offsets[t]);
     inputs.push_back(tensor::ExtractSliceOp::create(b, loc, source, offsets,
                                                     sizes, strides));
     maps.push_back(mapWithAxis(run.inputStep * k + run.phaseStep * p));
@@ -714,8 +722,7 @@ static Value buildAffineRunPass(OpBuilder &b, Location loc, Value source,
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
         Value sum = zeroOf(nb, nloc, accType);
         for (int64_t t = 0; t < taps; ++t) {
-          Value sample =
-              toAccumulator(nb, nloc, args[t], accType, isUnsigned);
+          Value sample = toAccumulator(nb, nloc, args[t], accType, isUnsigned);
           Value product =
               arith::MulFOp::create(nb, nloc, args[taps + t], sample);
           sum = arith::AddFOp::create(nb, nloc, sum, product);
@@ -740,8 +747,7 @@ static Value buildAxisPass(OpBuilder &b, Location loc, Value source,
   SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, source);
   sizes[axis] = outLength;
   Value result = tensor::EmptyOp::create(b, loc, sizes, resultElementType);
-  bool useRun = axis == rank - 1 && tables.run &&
-                tables.run->phaseStep >= 0 &&
+  bool useRun = axis == rank - 1 && tables.run && tables.run->phaseStep >= 0 &&
                 tables.host->taps <= kMaxUnrolledTaps;
   if (!useRun)
     return buildTablePass(b, loc, source, axis, tables, result, accType,
@@ -753,8 +759,8 @@ static Value buildAxisPass(OpBuilder &b, Location loc, Value source,
   // bufferize as separate buffers and copies.)
   const rules::AxisTable &table = *tables.host;
   const rules::AffineTapRun &run = *tables.run;
-  result = buildAffineRunPass(b, loc, source, axis, table, run, result,
-                              accType, isUnsigned);
+  result = buildAffineRunPass(b, loc, source, axis, table, run, result, accType,
+                              isUnsigned);
   SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
   SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
   for (auto [begin, count] :
@@ -767,12 +773,219 @@ static Value buildAxisPass(OpBuilder &b, Location loc, Value source,
     sliceSizes[axis] = b.getIndexAttr(count);
     Value slice = tensor::ExtractSliceOp::create(b, loc, result, offsets,
                                                  sliceSizes, strides);
-    AxisTables edge = materializeTable(
-        b, loc, sliceRows(table, begin, count), accType, true);
-    Value edgeResult = buildTablePass(b, loc, source, axis, edge, slice,
-                                      accType, isUnsigned);
-    result = tensor::InsertSliceOp::create(b, loc, edgeResult, result,
-                                           offsets, sliceSizes, strides);
+    AxisTables edge =
+        materializeTable(b, loc, sliceRows(table, begin, count), accType, true);
+    Value edgeResult =
+        buildTablePass(b, loc, source, axis, edge, slice, accType, isUnsigned);
+    result = tensor::InsertSliceOp::create(b, loc, edgeResult, result, offsets,
+                                           sliceSizes, strides);
+  }
+  return result;
+}
+
+/// Resized axes whose tap counts multiply to at most this many are computed
+/// by one direct pass instead of separable passes.
+static constexpr int64_t kMaxDirectTaps = 8;
+
+namespace {
+/// One resized axis of a direct pass: its (index, weight) tables for the
+/// outputs the pass covers, or an affine tap run of the innermost axis.
+struct DirectAxis {
+  int64_t axis = 0;
+  int64_t taps = 0;
+  Value indices, weights;
+  const rules::AxisTable *runTable = nullptr;
+  const rules::AffineTapRun *run = nullptr;
+};
+} // namespace
+
+/// Every resized axis in one generic, with no intermediate tensors:
+/// out[o] = sum over tap combinations of (W_0[o_0, t_0] * W_1[o_1, t_1] ...)
+///          * in[I_0[o_0, t_0], I_1[o_1, t_1], ...].
+/// Memory traffic is the input and the output only, which for upsampling
+/// (memory-bound) beats separable passes that write and re-read full-size
+/// intermediates; it costs the product of the tap counts per element, so it
+/// is used when that product is small (kMaxDirectTaps). Table indices of
+/// outer axes are invariant in the innermost loop, so the innermost loop still
+/// reads contiguous rows; an innermost axis with an affine tap run is
+/// iterated as (k, p) and its index computed in the body, affine in the loop
+/// indices, so LLVM vectorizes it as in buildAffineRunPass.
+static Value buildDirectPass(OpBuilder &b, Location loc, Value source,
+                             ArrayRef<DirectAxis> axes, Value init,
+                             FloatType accType, bool isUnsigned) {
+  auto sourceType = cast<RankedTensorType>(source.getType());
+  int64_t rank = sourceType.getRank();
+  const DirectAxis *runAxis = nullptr;
+  for (const DirectAxis &a : axes)
+    if (a.run)
+      runAxis = &a;
+  int64_t loops = rank + (runAxis ? 1 : 0);
+  MLIRContext *ctx = b.getContext();
+
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  SmallVector<int64_t> firstIndexArg(axes.size(), -1),
+      firstWeightArg(axes.size(), -1);
+  for (auto [i, a] : llvm::enumerate(axes)) {
+    AffineExpr o = b.getAffineDimExpr(a.axis);
+    if (a.run) {
+      Value weights = buildRunWeights(b, loc, *a.runTable, *a.run, accType);
+      firstWeightArg[i] = inputs.size();
+      for (int64_t t = 0; t < a.taps; ++t) {
+        inputs.push_back(weights);
+        maps.push_back(AffineMap::get(
+            loops, 0, {b.getAffineConstantExpr(t), b.getAffineDimExpr(rank), o},
+            ctx));
+      }
+      continue;
+    }
+    for (auto [table, first] : {std::pair(a.indices, &firstIndexArg[i]),
+                                std::pair(a.weights, &firstWeightArg[i])}) {
+      *first = inputs.size();
+      for (int64_t t = 0; t < a.taps; ++t) {
+        inputs.push_back(table);
+        maps.push_back(
+            AffineMap::get(loops, 0, {o, b.getAffineConstantExpr(t)}, ctx));
+      }
+    }
+  }
+  SmallVector<AffineExpr> outputExprs;
+  for (int64_t d = 0; d < rank; ++d) {
+    AffineExpr o = b.getAffineDimExpr(d);
+    if (runAxis && d == runAxis->axis)
+      o = runAxis->run->period * o + b.getAffineDimExpr(rank) +
+          runAxis->run->firstOutput();
+    outputExprs.push_back(o);
+  }
+  maps.push_back(AffineMap::get(loops, 0, outputExprs, ctx));
+  SmallVector<utils::IteratorType> iterators(loops,
+                                             utils::IteratorType::parallel);
+
+  auto generic = linalg::GenericOp::create(
+      b, loc, init.getType(), inputs, ValueRange{init}, maps, iterators,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        SmallVector<Value> position;
+        for (int64_t d = 0; d < rank; ++d)
+          position.push_back(linalg::IndexOp::create(nb, nloc, d));
+        auto indexConst = [&](int64_t v) -> Value {
+          return arith::ConstantIndexOp::create(nb, nloc, v);
+        };
+        // Per axis and tap: the source index along the axis and the weight.
+        SmallVector<SmallVector<Value>> tapIndex(axes.size()),
+            tapWeight(axes.size());
+        Value phase =
+            runAxis ? linalg::IndexOp::create(nb, nloc, rank) : Value();
+        for (auto [i, a] : llvm::enumerate(axes)) {
+          for (int64_t t = 0; t < a.taps; ++t) {
+            tapWeight[i].push_back(args[firstWeightArg[i] + t]);
+            if (!a.run) {
+              tapIndex[i].push_back(arith::IndexCastOp::create(
+                  nb, nloc, nb.getIndexType(), args[firstIndexArg[i] + t]));
+              continue;
+            }
+            // S k + D p + (S first + c_t), k relative to the first period.
+            const rules::AffineTapRun &run = *a.run;
+            Value k = position[a.axis];
+            Value index = nb.createOrFold<arith::MulIOp>(
+                nloc, k, indexConst(run.inputStep));
+            index = nb.createOrFold<arith::AddIOp>(
+                nloc, index,
+                nb.createOrFold<arith::MulIOp>(nloc, phase,
+                                               indexConst(run.phaseStep)));
+            index = nb.createOrFold<arith::AddIOp>(
+                nloc, index,
+                indexConst(run.inputStep * run.firstPeriod + run.offsets[t]));
+            tapIndex[i].push_back(index);
+          }
+        }
+        Value sum = zeroOf(nb, nloc, accType);
+        SmallVector<int64_t> combo(axes.size(), 0);
+        for (;;) {
+          SmallVector<Value> indices(position);
+          Value weight;
+          for (auto [i, a] : llvm::enumerate(axes)) {
+            indices[a.axis] = tapIndex[i][combo[i]];
+            Value w = tapWeight[i][combo[i]];
+            weight =
+                weight ? arith::MulFOp::create(nb, nloc, weight, w).getResult()
+                       : w;
+          }
+          Value element = tensor::ExtractOp::create(nb, nloc, source, indices);
+          Value product = arith::MulFOp::create(
+              nb, nloc, weight,
+              toAccumulator(nb, nloc, element, accType, isUnsigned));
+          sum = arith::AddFOp::create(nb, nloc, sum, product);
+          // Next combination, the last axis fastest.
+          int64_t i = static_cast<int64_t>(axes.size()) - 1;
+          while (i >= 0 && ++combo[i] == axes[i].taps)
+            combo[i--] = 0;
+          if (i < 0)
+            break;
+        }
+        linalg::YieldOp::create(
+            nb, nloc,
+            storeAccumulated(nb, nloc, sum, init, accType, isUnsigned));
+      });
+  return generic.getResult(0);
+}
+
+/// The direct pass over the whole output: along the innermost axis, the
+/// affine tap run (if any) over the whole output first, then the clamped
+/// edges with that axis's table rows, into slices of it (as in
+/// buildAxisPass).
+static Value buildDirect(OpBuilder &b, Location loc, Value source,
+                         ArrayRef<int64_t> axes, ArrayRef<AxisTables> tables,
+                         ArrayRef<OpFoldResult> outSizes, Type elementType,
+                         FloatType accType, bool isUnsigned) {
+  int64_t rank = cast<RankedTensorType>(source.getType()).getRank();
+  Value result = tensor::EmptyOp::create(b, loc, outSizes, elementType);
+  SmallVector<DirectAxis> direct;
+  int64_t innermost = -1;
+  for (auto [i, axis] : llvm::enumerate(axes)) {
+    if (tables[i].isIdentity)
+      continue;
+    DirectAxis a;
+    a.axis = axis;
+    a.taps = cast<RankedTensorType>(tables[i].indices.getType()).getDimSize(1);
+    a.indices = tables[i].indices;
+    a.weights = tables[i].weights;
+    if (axis == rank - 1 && tables[i].run && tables[i].run->phaseStep >= 0) {
+      innermost = direct.size();
+      a.runTable = &*tables[i].host;
+      a.run = &*tables[i].run;
+    }
+    direct.push_back(a);
+  }
+  if (innermost < 0)
+    return buildDirectPass(b, loc, source, direct, result, accType, isUnsigned);
+
+  result = buildDirectPass(b, loc, source, direct, result, accType, isUnsigned);
+  const rules::AxisTable &table = *direct[innermost].runTable;
+  const rules::AffineTapRun &run = *direct[innermost].run;
+  SmallVector<OpFoldResult> sizes(outSizes);
+  SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+  SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+  for (auto [begin, count] :
+       {std::pair(int64_t(0), run.firstOutput()),
+        std::pair(run.endOutput(), table.outLength - run.endOutput())}) {
+    if (count == 0)
+      continue;
+    SmallVector<OpFoldResult> sliceSizes(sizes);
+    offsets[rank - 1] = b.getIndexAttr(begin);
+    sliceSizes[rank - 1] = b.getIndexAttr(count);
+    Value slice = tensor::ExtractSliceOp::create(b, loc, result, offsets,
+                                                 sliceSizes, strides);
+    AxisTables edge =
+        materializeTable(b, loc, sliceRows(table, begin, count), accType, true);
+    SmallVector<DirectAxis> edgeAxes(direct);
+    edgeAxes[innermost].indices = edge.indices;
+    edgeAxes[innermost].weights = edge.weights;
+    edgeAxes[innermost].run = nullptr;
+    edgeAxes[innermost].runTable = nullptr;
+    Value edgeResult =
+        buildDirectPass(b, loc, source, edgeAxes, slice, accType, isUnsigned);
+    result = tensor::InsertSliceOp::create(b, loc, edgeResult, result, offsets,
+                                           sliceSizes, strides);
   }
   return result;
 }
@@ -780,9 +993,9 @@ static Value buildAxisPass(OpBuilder &b, Location loc, Value source,
 /// The order of the separable passes that minimizes the estimated work:
 /// each pass costs its output elements times its taps, and a pass along the
 /// innermost (contiguous) dimension without an affine tap run gathers, which
-/// costs about four times more per element. So shrinking passes run first, growing ones last, and
-/// the innermost axis runs while the tensor is small. Identity axes are
-/// dropped. Unknown lengths count as unchanged.
+/// costs about four times more per element. So shrinking passes run first,
+/// growing ones last, and the innermost axis runs while the tensor is small.
+/// Identity axes are dropped. Unknown lengths count as unchanged.
 static SmallVector<size_t> orderPasses(ArrayRef<int64_t> axes,
                                        ArrayRef<AxisTables> tables,
                                        ArrayRef<OpFoldResult> inSizes,
@@ -828,6 +1041,27 @@ static SmallVector<size_t> orderPasses(ArrayRef<int64_t> axes,
     }
   } while (std::next_permutation(passes.begin(), passes.end()));
   return best;
+}
+
+/// The product of the resized axes' tap counts when every table is a
+/// constant (nullopt otherwise, or when nothing is resized).
+static std::optional<int64_t> directTaps(ArrayRef<AxisTables> tables) {
+  int64_t product = 1;
+  bool any = false;
+  for (const AxisTables &t : tables) {
+    if (t.isIdentity)
+      continue;
+    // Run-time tables: the innermost axis would gather in every tap
+    // combination; separable passes measured faster there.
+    if (!t.host)
+      return std::nullopt;
+    auto type = cast<RankedTensorType>(t.indices.getType());
+    product *= type.getDimSize(1);
+    any = true;
+  }
+  if (!any)
+    return std::nullopt;
+  return product;
 }
 
 /// Tables, pads and passes of one op (after the run-time checks); returns
@@ -901,6 +1135,10 @@ static Value buildResize(OpBuilder &b, Location loc, ResizeSpec &spec,
   Value result;
   if (spec.kernel == AxisKernel::Nearest) {
     result = buildNearest(b, loc, source, spec.axes, tables, spec.outSizes);
+  } else if (std::optional<int64_t> taps = directTaps(tables);
+             taps && *taps <= kMaxDirectTaps) {
+    result = buildDirect(b, loc, source, spec.axes, tables, spec.outSizes,
+                         elementType, accType, isUnsigned);
   } else {
     SmallVector<size_t> order =
         orderPasses(spec.axes, tables, paddedSizes, spec.outSizes);

@@ -1,81 +1,75 @@
 // RUN: interp-opt %s -split-input-file --convert-interp-to-linalg | FileCheck %s
 
-// linear, linear_onnx, cubic and area: one parallel linalg.generic per axis
-// that changes, reading constant (index, weight) tables through indexing maps
-// (o, k) with the taps unrolled in the body; the shrinking axis runs first.
-// Along the innermost axis, the outputs whose taps read affine positions
-// (integer ratios) are computed by a generic that reads the source through
-// affine indexing maps instead, and only the edges use the tables.
-// No coordinate math in the element loop.
+// linear, linear_onnx, cubic and area read constant (index, weight) tables
+// through indexing maps (o, t), taps unrolled in the body; no coordinate math
+// in the element loop. When the tap counts of the resized axes multiply to at
+// most 8, one direct generic sums every tap combination (no intermediate
+// tensors); otherwise one parallel generic per axis, the shrinking axis first
+// (@cubic_separable). Along the innermost axis, the outputs whose taps read
+// affine positions (integer ratios) compute their index in the body, affine
+// in the loop indices, and only the clamped edges use that axis's table.
 
-// The spec example: 1x2x48x80 -> 1x2x24x160 (linear, scales [0.5, 2]).
-// CHECK-DAG: #[[T0:.*]] = affine_map<(d0, d1, d2, d3) -> (d2, 0)>
-// CHECK-DAG: #[[T1:.*]] = affine_map<(d0, d1, d2, d3) -> (d2, 1)>
+// The spec example: 1x2x48x80 -> 1x2x24x160 (linear, scales [0.5, 2]): 2 x 2
+// taps, one direct generic. Along W (x2, half_pixel) output 2 k + p reads
+// (k - 1 + p, k + p) for outputs [2, 158): the generic iterates (n, c, h, k,
+// p), reads the H table at (h, t) and the W weights [tap, p, k].
+// CHECK-DAG: #[[H0:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d2, 0)>
+// CHECK-DAG: #[[H1:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d2, 1)>
+// CHECK-DAG: #[[RW0:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (0, d4, d3)>
+// CHECK-DAG: #[[RW1:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (1, d4, d3)>
+// CHECK-DAG: #[[ROUT:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3 * 2 + d4 + 2)>
+// CHECK-DAG: #[[EH0:.*]] = affine_map<(d0, d1, d2, d3) -> (d2, 0)>
+// CHECK-DAG: #[[EH1:.*]] = affine_map<(d0, d1, d2, d3) -> (d2, 1)>
+// CHECK-DAG: #[[EW0:.*]] = affine_map<(d0, d1, d2, d3) -> (d3, 0)>
+// CHECK-DAG: #[[EW1:.*]] = affine_map<(d0, d1, d2, d3) -> (d3, 1)>
 // CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
-// CHECK-DAG: #[[RUNSRC:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3 + d4)>
-// CHECK-DAG: #[[RUNW0:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (0, d4, d3)>
-// CHECK-DAG: #[[RUNW1:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (1, d4, d3)>
-// CHECK-DAG: #[[RUNOUT:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3 * 2 + d4 + 2)>
-// CHECK-DAG: #[[EDGE0:.*]] = affine_map<(d0, d1, d2, d3) -> (d3, 0)>
-// CHECK-DAG: #[[EDGE1:.*]] = affine_map<(d0, d1, d2, d3) -> (d3, 1)>
 // CHECK-LABEL: func.func @spec_example
 // CHECK-SAME: %[[X:.*]]: tensor<1x2x48x80xf32>
-// CHECK-DAG: %[[I2:.*]] = arith.constant dense<{{.*}}> : tensor<24x2xi64>
-// CHECK-DAG: %[[W2:.*]] = arith.constant dense<5.000000e-01> : tensor<24x2xf32>
-// The shrinking axis (2) first: 1x2x24x80, every element written once.
-// CHECK: %[[E1:.*]] = tensor.empty() : tensor<1x2x24x80xf32>
-// CHECK-NOT: linalg.fill
-// CHECK: %[[P1:.*]] = linalg.generic
-// CHECK-SAME: indexing_maps = [#[[T0]], #[[T1]], #[[T0]], #[[T1]], #[[ID]]]
-// CHECK-SAME: iterator_types = ["parallel", "parallel", "parallel", "parallel"]
-// CHECK-SAME: ins(%[[I2]], %[[I2]], %[[W2]], %[[W2]] : tensor<24x2xi64>, tensor<24x2xi64>, tensor<24x2xf32>, tensor<24x2xf32>) outs(%[[E1]] : tensor<1x2x24x80xf32>)
-// CHECK: ^bb0(%[[I0:.*]]: i64, %[[I1:.*]]: i64, %[[WT0:.*]]: f32, %[[WT1:.*]]: f32, %{{.*}}: f32):
-// CHECK-DAG: %[[D0:.*]] = linalg.index 0
-// CHECK-DAG: %[[D1:.*]] = linalg.index 1
-// CHECK-DAG: %[[D3:.*]] = linalg.index 3
-// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK: %[[IDX0:.*]] = arith.index_cast %[[I0]] : i64 to index
-// CHECK: %[[E0:.*]] = tensor.extract %[[X]][%[[D0]], %[[D1]], %[[IDX0]], %[[D3]]] : tensor<1x2x48x80xf32>
-// CHECK: %[[M0:.*]] = arith.mulf %[[WT0]], %[[E0]] : f32
-// CHECK: %[[S0:.*]] = arith.addf %[[ZERO]], %[[M0]] : f32
-// CHECK: %[[IDX1:.*]] = arith.index_cast %[[I1]] : i64 to index
-// CHECK: %[[EE1:.*]] = tensor.extract %[[X]][%[[D0]], %[[D1]], %[[IDX1]], %[[D3]]]
-// CHECK: %[[M1:.*]] = arith.mulf %[[WT1]], %[[EE1]] : f32
-// CHECK: %[[S1:.*]] = arith.addf %[[S0]], %[[M1]] : f32
-// CHECK: linalg.yield %[[S1]]
-// Then the growing axis (3), x2 with half_pixel: output 2 k + p reads
-// (k - 1 + p, k + p). Outputs [2, 158) do so; the first and last two clamp.
-// The interior reads two slices of the first pass, [0, 79) and [1, 80), at
-// k + p, with weights [tap, phase, k].
-// CHECK: %[[E2:.*]] = tensor.empty() : tensor<1x2x24x160xf32>
-// CHECK: %[[RW:.*]] = arith.constant dense<{{.*}}> : tensor<2x2x78xf32>
-// CHECK: %[[S0:.*]] = tensor.extract_slice %[[P1]][0, 0, 0, 0] [1, 2, 24, 79] [1, 1, 1, 1]
-// CHECK: %[[S1:.*]] = tensor.extract_slice %[[P1]][0, 0, 0, 1] [1, 2, 24, 79] [1, 1, 1, 1]
+// CHECK-DAG: %[[IH:.*]] = arith.constant dense<{{.*}}> : tensor<24x2xi64>
+// CHECK-DAG: %[[WH:.*]] = arith.constant dense<5.000000e-01> : tensor<24x2xf32>
+// CHECK-DAG: %[[RW:.*]] = arith.constant dense<{{.*}}> : tensor<2x2x78xf32>
+// CHECK-DAG: %[[E:.*]] = tensor.empty() : tensor<1x2x24x160xf32>
 // CHECK: %[[INTERIOR:.*]] = linalg.generic
-// CHECK-SAME: indexing_maps = [#[[RUNSRC]], #[[RUNSRC]], #[[RUNW0]], #[[RUNW1]], #[[RUNOUT]]]
-// CHECK-SAME: ins(%[[S0]], %[[S1]], %[[RW]], %[[RW]] : tensor<1x2x24x79xf32>, tensor<1x2x24x79xf32>, tensor<2x2x78xf32>, tensor<2x2x78xf32>) outs(%[[E2]] : tensor<1x2x24x160xf32>)
-// CHECK-NEXT: ^bb0(%[[X0:.*]]: f32, %[[X1:.*]]: f32, %[[RW0:.*]]: f32, %[[RW1:.*]]: f32, %{{.*}}: f32):
-// CHECK-NOT: tensor.extract
-// CHECK: arith.mulf %[[RW0]], %[[X0]] : f32
-// CHECK: arith.mulf %[[RW1]], %[[X1]] : f32
+// CHECK-SAME: indexing_maps = [#[[H0]], #[[H1]], #[[H0]], #[[H1]], #[[RW0]], #[[RW1]], #[[ROUT]]]
+// CHECK-SAME: iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]
+// CHECK-SAME: ins(%[[IH]], %[[IH]], %[[WH]], %[[WH]], %[[RW]], %[[RW]] : {{.*}}) outs(%[[E]] : tensor<1x2x24x160xf32>)
+// CHECK-NEXT: ^bb0(%[[I0:.*]]: i64, %[[I1:.*]]: i64, %[[WH0:.*]]: f32, %[[WH1:.*]]: f32, %[[WW0:.*]]: f32, %[[WW1:.*]]: f32, %{{.*}}: f32):
+// CHECK-DAG: %[[N:.*]] = linalg.index 0
+// CHECK-DAG: %[[C:.*]] = linalg.index 1
+// CHECK-DAG: %[[K:.*]] = linalg.index 3
+// CHECK-DAG: %[[P:.*]] = linalg.index 4
+// CHECK-DAG: %[[Y0:.*]] = arith.index_cast %[[I0]] : i64 to index
+// CHECK-DAG: %[[Y1:.*]] = arith.index_cast %[[I1]] : i64 to index
+// CHECK-DAG: %[[XW0:.*]] = arith.addi %[[K]], %[[P]] : index
+// CHECK-DAG: %[[KP:.*]] = arith.addi %[[K]], %[[P]] : index
+// CHECK-DAG: %[[XW1:.*]] = arith.addi %[[KP]], %{{.*}} : index
+// CHECK: %[[W00:.*]] = arith.mulf %[[WH0]], %[[WW0]] : f32
+// CHECK: %[[X00:.*]] = tensor.extract %[[X]][%[[N]], %[[C]], %[[Y0]], %[[XW0]]]
+// CHECK: arith.mulf %[[W00]], %[[X00]] : f32
+// CHECK: arith.mulf %[[WH0]], %[[WW1]] : f32
+// CHECK: tensor.extract %[[X]][%[[N]], %[[C]], %[[Y0]], %[[XW1]]]
+// CHECK: arith.mulf %[[WH1]], %[[WW0]] : f32
+// CHECK: tensor.extract %[[X]][%[[N]], %[[C]], %[[Y1]], %[[XW0]]]
+// CHECK: arith.mulf %[[WH1]], %[[WW1]] : f32
+// CHECK: tensor.extract %[[X]][%[[N]], %[[C]], %[[Y1]], %[[XW1]]]
 // CHECK: linalg.yield
-// The edges gather through their slices of the table, into slices of it.
+// The edges [0, 2) and [158, 160) gather along W through their table rows,
+// into slices of the interior's result.
+// CHECK-DAG: %[[LS:.*]] = tensor.extract_slice %[[INTERIOR]][0, 0, 0, 0] [1, 2, 24, 2] [1, 1, 1, 1]
 // CHECK-DAG: %[[LI:.*]] = arith.constant dense<{{\[}}[0, 0], [0, 1]]> : tensor<2x2xi64>
 // CHECK-DAG: %[[LW:.*]] = arith.constant dense<{{\[}}[1.000000e+00, 0.000000e+00], [7.500000e-01, 2.500000e-01]]> : tensor<2x2xf32>
-// CHECK-DAG: %[[LS:.*]] = tensor.extract_slice %[[INTERIOR]][0, 0, 0, 0] [1, 2, 24, 2] [1, 1, 1, 1]
 // CHECK: %[[L:.*]] = linalg.generic
-// CHECK-SAME: indexing_maps = [#[[EDGE0]], #[[EDGE1]], #[[EDGE0]], #[[EDGE1]], #[[ID]]]
-// CHECK-SAME: ins(%[[LI]], %[[LI]], %[[LW]], %[[LW]] : {{.*}}) outs(%[[LS]] : tensor<1x2x24x2xf32>)
-// CHECK: tensor.extract %[[P1]]
+// CHECK-SAME: indexing_maps = [#[[EH0]], #[[EH1]], #[[EH0]], #[[EH1]], #[[EW0]], #[[EW1]], #[[EW0]], #[[EW1]], #[[ID]]]
+// CHECK-SAME: ins(%[[IH]], %[[IH]], %[[WH]], %[[WH]], %[[LI]], %[[LI]], %[[LW]], %[[LW]] : {{.*}}) outs(%[[LS]] : tensor<1x2x24x2xf32>)
 // CHECK: %[[R1:.*]] = tensor.insert_slice %[[L]] into %[[INTERIOR]][0, 0, 0, 0] [1, 2, 24, 2] [1, 1, 1, 1]
-// CHECK-DAG: arith.constant dense<{{\[}}[78, 79], [79, 79]]> : tensor<2x2xi64>
 // CHECK-DAG: %[[RS:.*]] = tensor.extract_slice %[[R1]][0, 0, 0, 158] [1, 2, 24, 2] [1, 1, 1, 1]
+// CHECK-DAG: arith.constant dense<{{\[}}[78, 79], [79, 79]]> : tensor<2x2xi64>
 // CHECK: %[[RT:.*]] = linalg.generic
 // CHECK-SAME: outs(%[[RS]] : tensor<1x2x24x2xf32>)
-// CHECK: %[[P2:.*]] = tensor.insert_slice %[[RT]] into %[[R1]][0, 0, 0, 158] [1, 2, 24, 2] [1, 1, 1, 1]
+// CHECK: %[[R2:.*]] = tensor.insert_slice %[[RT]] into %[[R1]][0, 0, 0, 158] [1, 2, 24, 2] [1, 1, 1, 1]
 // f32 needs no store conversion.
 // CHECK-NOT: linalg.generic
-// CHECK: %[[R:.*]] = tensor.cast %[[P2]] : tensor<1x2x24x160xf32> to tensor<?x?x?x?xf32>
+// CHECK: %[[R:.*]] = tensor.cast %[[R2]] : tensor<1x2x24x160xf32> to tensor<?x?x?x?xf32>
 // CHECK: return %[[R]]
 func.func @spec_example(%x: tensor<1x2x48x80xf32>) -> tensor<?x?x?x?xf32> {
   %sizes = arith.constant dense<[24, 160]> : tensor<2xi64>
@@ -107,12 +101,13 @@ func.func @linear_onnx_tables(%x: tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32> {
 
 // cubic keeps 4 taps per output index; an unchanged axis is skipped. 5 -> 10
 // along the innermost axis: outputs [4, 6) read (k - 2 + p, .., k + 1 + p),
-// four slices of the input; the edges [0, 4) and [6, 10) clamp.
+// (one direct generic with only the run's weights as inputs); the edges
+// [0, 4) and [6, 10) clamp.
 // CHECK-LABEL: func.func @cubic_one_axis
 // CHECK: arith.constant dense<{{.*}}> : tensor<10x4xi64>
 // CHECK: arith.constant dense<{{.*}}> : tensor<10x4xf32>
 // CHECK: linalg.generic
-// CHECK-SAME: ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<3x2xf32>, tensor<3x2xf32>, tensor<3x2xf32>, tensor<3x2xf32>, tensor<4x2x1xf32>, tensor<4x2x1xf32>, tensor<4x2x1xf32>, tensor<4x2x1xf32>)
+// CHECK-SAME: ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<4x2x1xf32>, tensor<4x2x1xf32>, tensor<4x2x1xf32>, tensor<4x2x1xf32>)
 // CHECK: arith.constant dense<{{.*}}> : tensor<4x4xi64>
 // CHECK: linalg.generic
 // CHECK-SAME: outs(%{{.*}} : tensor<3x4xf32>)
@@ -202,4 +197,40 @@ func.func @i32_f64_accumulation(%x: tensor<2xi32>) -> tensor<3xi32> {
   %r = interp.interpolate_v4 %x, %s, %c {mode = linear, shape_calculation_mode = sizes, coordinate_transformation_mode = align_corners}
      : (tensor<2xi32>, tensor<1xi64>, tensor<1xf32>) -> tensor<3xi32>
   return %r : tensor<3xi32>
+}
+
+// -----
+
+// cubic on two axes has 4 x 4 = 16 tap combinations: separable passes. The
+// shrinking axis (2, 16 -> 8) runs first through its table, the tap reads
+// gathering along it with tensor.extract; then the growing innermost axis
+// (8 -> 16, x2) by affine tap run: four slices of the first pass read at
+// k + p, weights [tap, p, k].
+// CHECK-DAG: #[[T0:.*]] = affine_map<(d0, d1, d2) -> (d1, 0)>
+// CHECK-DAG: #[[SRC:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2 + d3)>
+// CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2 * 2 + d3 + 4)>
+// CHECK-LABEL: func.func @cubic_separable
+// CHECK-SAME: %[[X:.*]]: tensor<2x16x8xf32>
+// CHECK: %[[E1:.*]] = tensor.empty() : tensor<2x8x8xf32>
+// CHECK: %[[P1:.*]] = linalg.generic
+// CHECK-SAME: indexing_maps = [#[[T0]]
+// CHECK-SAME: outs(%[[E1]] : tensor<2x8x8xf32>)
+// CHECK: tensor.extract %[[X]]
+// CHECK: %[[E2:.*]] = tensor.empty() : tensor<2x8x16xf32>
+// CHECK: %[[S0:.*]] = tensor.extract_slice %[[P1]][0, 0, 0] [2, 8, 5] [1, 1, 1]
+// CHECK: tensor.extract_slice %[[P1]][0, 0, 1] [2, 8, 5] [1, 1, 1]
+// CHECK: tensor.extract_slice %[[P1]][0, 0, 2] [2, 8, 5] [1, 1, 1]
+// CHECK: tensor.extract_slice %[[P1]][0, 0, 3] [2, 8, 5] [1, 1, 1]
+// CHECK: linalg.generic
+// CHECK-SAME: indexing_maps = [#[[SRC]], #[[SRC]], #[[SRC]], #[[SRC]], {{.*}}, #[[OUT]]]
+// CHECK-SAME: ins(%[[S0]], {{.*}} : tensor<2x8x5xf32>, tensor<2x8x5xf32>, tensor<2x8x5xf32>, tensor<2x8x5xf32>, tensor<4x2x4xf32>, tensor<4x2x4xf32>, tensor<4x2x4xf32>, tensor<4x2x4xf32>) outs(%[[E2]] : tensor<2x8x16xf32>)
+// CHECK-NOT: tensor.extract %
+// CHECK: linalg.yield
+func.func @cubic_separable(%x: tensor<2x16x8xf32>) -> tensor<2x8x16xf32> {
+  %s = arith.constant dense<[8, 16]> : tensor<2xi64>
+  %c = arith.constant dense<[0.5, 2.0]> : tensor<2xf32>
+  %a = arith.constant dense<[1, 2]> : tensor<2xi64>
+  %r = interp.interpolate_v4 %x, %s, %c, %a {mode = cubic, shape_calculation_mode = sizes}
+     : (tensor<2x16x8xf32>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<2x8x16xf32>
+  return %r : tensor<2x8x16xf32>
 }
