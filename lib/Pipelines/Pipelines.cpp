@@ -83,7 +83,12 @@ void interp::buildInterpToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  // aligned_alloc instead of malloc plus pointer arithmetic through
+  // integers: LLVM then keeps the allocation's provenance, knows buffers do
+  // not alias each other, and can vectorize loops that read run-time tables.
+  FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
+  memrefToLLVM.useAlignedAlloc = true;
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   if (parallel)
