@@ -550,89 +550,51 @@ static Value storeAccumulated(OpBuilder &b, Location loc, Value sum, Value init,
 /// Taps up to this many are unrolled into the generic's body.
 static constexpr int64_t kMaxUnrolledTaps = 32;
 
-/// One separable pass along `axis`, a fully parallel linalg.generic over the
-/// pass's output whose body sums the taps:
+/// One separable pass along `axis` whose tap count is only known at run time
+/// (linear with antialias, area): a fully parallel generic over the pass's
+/// output whose body loops over the taps,
 /// out[.., o, ..] = sum_k W[o, k] * in[.., I[o, k], ..].
-///
-/// With a static tap count the taps are unrolled, each reading its table
-/// column through an indexing map (o, k): the table reads are invariant in
-/// every loop but the one along `axis`, so for every axis but the innermost
-/// the innermost loop walks contiguous input and output rows and vectorizes
-/// into plain loads and FMAs (no gathers), and every output element is
-/// written once (no zero fill, no read-modify-write per tap). A run-time tap
-/// count uses an scf.for over the taps instead.
-static Value buildTablePass(OpBuilder &b, Location loc, Value source,
-                            int64_t axis, const AxisTables &tables, Value init,
-                            FloatType accType, bool isUnsigned) {
+/// Static tap counts use buildDirectPass, which unrolls them.
+static Value buildTapLoopPass(OpBuilder &b, Location loc, Value source,
+                              int64_t axis, const AxisTables &tables,
+                              Value init, FloatType accType, bool isUnsigned) {
   auto sourceType = cast<RankedTensorType>(source.getType());
   int64_t rank = sourceType.getRank();
-  MLIRContext *ctx = b.getContext();
   AffineMap identity = b.getMultiDimIdentityMap(rank);
   SmallVector<utils::IteratorType> iterators(rank,
                                              utils::IteratorType::parallel);
-  auto tableType = cast<RankedTensorType>(tables.indices.getType());
-  bool unrolled =
-      !tableType.isDynamicDim(1) && tableType.getDimSize(1) <= kMaxUnrolledTaps;
-  auto store = [&](OpBuilder &nb, Location nloc, Value sum) {
-    return storeAccumulated(nb, nloc, sum, init, accType, isUnsigned);
-  };
-
-  // x(i): the source element at index i along `axis` (and the output
-  // position elsewhere, `loopIndices`, read with linalg.index at the top of
-  // the body), in the accumulator type.
-  SmallVector<Value> loopIndices;
-  auto sample = [&](OpBuilder &nb, Location nloc, Value index) {
-    SmallVector<Value> indices(loopIndices);
-    indices[axis] =
-        arith::IndexCastOp::create(nb, nloc, nb.getIndexType(), index);
-    Value element = tensor::ExtractOp::create(nb, nloc, source, indices);
-    return toAccumulator(nb, nloc, element, accType, isUnsigned);
-  };
-
-  SmallVector<Value> inputs;
-  SmallVector<AffineMap> maps;
-  int64_t taps = unrolled ? tableType.getDimSize(1) : 0;
-  for (Value table : {tables.indices, tables.weights})
-    for (int64_t k = 0; k < taps; ++k) {
-      inputs.push_back(table);
-      maps.push_back(AffineMap::get(
-          rank, 0, {b.getAffineDimExpr(axis), b.getAffineConstantExpr(k)},
-          ctx));
-    }
-  maps.push_back(identity);
-
   auto generic = linalg::GenericOp::create(
-      b, loc, init.getType(), inputs, ValueRange{init}, maps, iterators,
+      b, loc, init.getType(), ValueRange{}, ValueRange{init},
+      ArrayRef<AffineMap>{identity}, iterators,
       [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        SmallVector<Value> position;
         for (int64_t d = 0; d < rank; ++d)
-          loopIndices.push_back(linalg::IndexOp::create(nb, nloc, d));
-        Value sum = zeroOf(nb, nloc, accType);
-        if (unrolled) {
-          for (int64_t k = 0; k < taps; ++k) {
-            Value product = arith::MulFOp::create(nb, nloc, args[taps + k],
-                                                  sample(nb, nloc, args[k]));
-            sum = arith::AddFOp::create(nb, nloc, sum, product);
-          }
-          linalg::YieldOp::create(nb, nloc, store(nb, nloc, sum));
-          return;
-        }
-        Value o = loopIndices[axis];
+          position.push_back(linalg::IndexOp::create(nb, nloc, d));
+        Value o = position[axis];
         Value zero = arith::ConstantIndexOp::create(nb, nloc, 0);
         Value one = arith::ConstantIndexOp::create(nb, nloc, 1);
         Value count = tensor::DimOp::create(nb, nloc, tables.indices, 1);
         auto loop = scf::ForOp::create(
-            nb, nloc, zero, count, one, ValueRange{sum},
+            nb, nloc, zero, count, one, ValueRange{zeroOf(nb, nloc, accType)},
             [&](OpBuilder &lb, Location lloc, Value k, ValueRange iter) {
               Value index = tensor::ExtractOp::create(lb, lloc, tables.indices,
                                                       ValueRange{o, k});
               Value weight = tensor::ExtractOp::create(lb, lloc, tables.weights,
                                                        ValueRange{o, k});
-              Value product = arith::MulFOp::create(lb, lloc, weight,
-                                                    sample(lb, lloc, index));
+              SmallVector<Value> indices(position);
+              indices[axis] = arith::IndexCastOp::create(
+                  lb, lloc, lb.getIndexType(), index);
+              Value element =
+                  tensor::ExtractOp::create(lb, lloc, source, indices);
+              Value product = arith::MulFOp::create(
+                  lb, lloc, weight,
+                  toAccumulator(lb, lloc, element, accType, isUnsigned));
               Value next = arith::AddFOp::create(lb, lloc, iter[0], product);
               scf::YieldOp::create(lb, lloc, next);
             });
-        linalg::YieldOp::create(nb, nloc, store(nb, nloc, loop.getResult(0)));
+        linalg::YieldOp::create(nb, nloc,
+                                storeAccumulated(nb, nloc, loop.getResult(0),
+                                                 init, accType, isUnsigned));
       });
   return generic.getResult(0);
 }
@@ -662,127 +624,6 @@ static Value buildRunWeights(OpBuilder &b, Location loc,
   return arith::ConstantOp::create(b, loc, weightAttr);
 }
 
-/// The output periods of an affine tap run (rules::AffineTapRun) along the
-/// innermost axis: out[.., P k + p] = sum_t W[t, p, k] * in[.., S k + D p +
-/// c_t]. The source is read through indexing maps, so after lowering to
-/// loops every read is affine in the loop indices: LLVM unrolls the short
-/// phase loop and vectorizes along k into contiguous (or evenly strided)
-/// loads and interleaving shuffles instead of the gathers of the table pass.
-/// Weights stay a table, laid out [T, P, K] so that they are contiguous
-/// along k too; it also gives linalg the ranges of k and p. `init` is the
-/// whole pass output, of which this writes columns [P first, P end).
-static Value buildAffineRunPass(OpBuilder &b, Location loc, Value source,
-                                int64_t axis, const rules::AxisTable &table,
-                                const rules::AffineTapRun &run, Value init,
-                                FloatType accType, bool isUnsigned) {
-  auto sourceType = cast<RankedTensorType>(source.getType());
-  int64_t rank = sourceType.getRank();
-  int64_t loops = rank + 1;
-  int64_t taps = table.taps;
-  int64_t periods = run.endPeriod - run.firstPeriod;
-  MLIRContext *ctx = b.getContext();
-  AffineExpr k = b.getAffineDimExpr(axis);
-  AffineExpr p = b.getAffineDimExpr(rank);
-
-  Value weightTable = buildRunWeights(b, loc, table, run, accType);
-
-  auto mapWithAxis = [&](AffineExpr axisExpr) {
-    SmallVector<AffineExpr> exprs;
-    for (int64_t d = 0; d < rank; ++d)
-      exprs.push_back(d == axis ? axisExpr : b.getAffineDimExpr(d));
-    return AffineMap::get(loops, 0, exprs, ctx);
-  };
-  // Each tap reads its own slice of the source, [S first + c_t, + S (K - 1)
-  // + D (P - 1) + 1), at S k + D p: when that is a plain k, linalg takes
-  // the slice's length as the range of k, and it is exactly K.
-  SmallVector<Value> inputs;
-  SmallVector<AffineMap> maps;
-  SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
-  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, source);
-  SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
-  sizes[axis] = b.getIndexAttr(run.inputStep * (periods - 1) +
-                               run.phaseStep * (run.period - 1) + 1);
-  for (int64_t t = 0; t < taps; ++t) {
-    offsets[axis] =
-        b.getIndexAttr(run.inputStep * run.firstPeriod + run.offsets[t]);
-    inputs.push_back(tensor::ExtractSliceOp::create(b, loc, source, offsets,
-                                                    sizes, strides));
-    maps.push_back(mapWithAxis(run.inputStep * k + run.phaseStep * p));
-  }
-  for (int64_t t = 0; t < taps; ++t) {
-    inputs.push_back(weightTable);
-    maps.push_back(
-        AffineMap::get(loops, 0, {b.getAffineConstantExpr(t), p, k}, ctx));
-  }
-  maps.push_back(mapWithAxis(run.period * k + p + run.firstOutput()));
-  SmallVector<utils::IteratorType> iterators(loops,
-                                             utils::IteratorType::parallel);
-  auto generic = linalg::GenericOp::create(
-      b, loc, init.getType(), inputs, ValueRange{init}, maps, iterators,
-      [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        Value sum = zeroOf(nb, nloc, accType);
-        for (int64_t t = 0; t < taps; ++t) {
-          Value sample = toAccumulator(nb, nloc, args[t], accType, isUnsigned);
-          Value product =
-              arith::MulFOp::create(nb, nloc, args[taps + t], sample);
-          sum = arith::AddFOp::create(nb, nloc, sum, product);
-        }
-        linalg::YieldOp::create(
-            nb, nloc,
-            storeAccumulated(nb, nloc, sum, init, accType, isUnsigned));
-      });
-  return generic.getResult(0);
-}
-
-/// One separable pass along `axis` into a new tensor. Along the innermost
-/// axis, the part of the output where the taps read affine positions is
-/// computed by buildAffineRunPass and only the edges use the table;
-/// elsewhere the table pass already reads contiguous rows.
-static Value buildAxisPass(OpBuilder &b, Location loc, Value source,
-                           int64_t axis, const AxisTables &tables,
-                           OpFoldResult outLength, Type resultElementType,
-                           FloatType accType, bool isUnsigned) {
-  auto sourceType = cast<RankedTensorType>(source.getType());
-  int64_t rank = sourceType.getRank();
-  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, source);
-  sizes[axis] = outLength;
-  Value result = tensor::EmptyOp::create(b, loc, sizes, resultElementType);
-  bool useRun = axis == rank - 1 && tables.run && tables.run->phaseStep >= 0 &&
-                tables.host->taps <= kMaxUnrolledTaps;
-  if (!useRun)
-    return buildTablePass(b, loc, source, axis, tables, result, accType,
-                          isUnsigned);
-
-  // The run first, into the whole output, then the edges [0, first) and
-  // [end, L) from the table into slices of it. (Slices of the tensor.empty
-  // itself would be canonicalized into separate tensor.empty ops, which
-  // bufferize as separate buffers and copies.)
-  const rules::AxisTable &table = *tables.host;
-  const rules::AffineTapRun &run = *tables.run;
-  result = buildAffineRunPass(b, loc, source, axis, table, run, result, accType,
-                              isUnsigned);
-  SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
-  SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
-  for (auto [begin, count] :
-       {std::pair(int64_t(0), run.firstOutput()),
-        std::pair(run.endOutput(), table.outLength - run.endOutput())}) {
-    if (count == 0)
-      continue;
-    SmallVector<OpFoldResult> sliceSizes(sizes);
-    offsets[axis] = b.getIndexAttr(begin);
-    sliceSizes[axis] = b.getIndexAttr(count);
-    Value slice = tensor::ExtractSliceOp::create(b, loc, result, offsets,
-                                                 sliceSizes, strides);
-    AxisTables edge =
-        materializeTable(b, loc, sliceRows(table, begin, count), accType, true);
-    Value edgeResult =
-        buildTablePass(b, loc, source, axis, edge, slice, accType, isUnsigned);
-    result = tensor::InsertSliceOp::create(b, loc, edgeResult, result, offsets,
-                                           sliceSizes, strides);
-  }
-  return result;
-}
-
 /// Resized axes whose tap counts multiply to at most this many are computed
 /// by one direct pass instead of separable passes.
 static constexpr int64_t kMaxDirectTaps = 8;
@@ -799,17 +640,25 @@ struct DirectAxis {
 };
 } // namespace
 
-/// Every resized axis in one generic, with no intermediate tensors:
+/// Resized axes in one generic:
 /// out[o] = sum over tap combinations of (W_0[o_0, t_0] * W_1[o_1, t_1] ...)
 ///          * in[I_0[o_0, t_0], I_1[o_1, t_1], ...].
-/// Memory traffic is the input and the output only, which for upsampling
+/// With every resized axis, there are no intermediate tensors: memory
+/// traffic is the input and the output only, which for upsampling
 /// (memory-bound) beats separable passes that write and re-read full-size
 /// intermediates; it costs the product of the tap counts per element, so it
-/// is used when that product is small (kMaxDirectTaps). Table indices of
-/// outer axes are invariant in the innermost loop, so the innermost loop still
-/// reads contiguous rows; an innermost axis with an affine tap run is
-/// iterated as (k, p) and its index computed in the body, affine in the loop
-/// indices, so LLVM vectorizes it as in buildAffineRunPass.
+/// is used when that product is small (kMaxDirectTaps). With one axis it is
+/// a separable pass. The taps are unrolled. Table indices of outer axes are
+/// invariant in the innermost loop, so the innermost loop reads contiguous
+/// rows and vectorizes into plain loads and FMAs.
+///
+/// An innermost axis with an affine tap run (rules::AffineTapRun) is
+/// iterated as (k, p) and written at P k + p + P first (into the whole of
+/// `init`); its source index S k + D p + c_t is computed in the body, affine in
+/// the loop indices, so LLVM unrolls the short phase loop and vectorizes along
+/// k into contiguous (or evenly strided) loads and interleaving shuffles
+/// instead of gathers. Its weights are a [tap, p, k] table, contiguous along k,
+/// which also gives linalg the ranges of k and p.
 static Value buildDirectPass(OpBuilder &b, Location loc, Value source,
                              ArrayRef<DirectAxis> axes, Value init,
                              FloatType accType, bool isUnsigned) {
@@ -929,40 +778,26 @@ static Value buildDirectPass(OpBuilder &b, Location loc, Value source,
   return generic.getResult(0);
 }
 
-/// The direct pass over the whole output: along the innermost axis, the
-/// affine tap run (if any) over the whole output first, then the clamped
-/// edges with that axis's table rows, into slices of it (as in
-/// buildAxisPass).
-static Value buildDirect(OpBuilder &b, Location loc, Value source,
-                         ArrayRef<int64_t> axes, ArrayRef<AxisTables> tables,
-                         ArrayRef<OpFoldResult> outSizes, Type elementType,
-                         FloatType accType, bool isUnsigned) {
-  int64_t rank = cast<RankedTensorType>(source.getType()).getRank();
-  Value result = tensor::EmptyOp::create(b, loc, outSizes, elementType);
-  SmallVector<DirectAxis> direct;
-  int64_t innermost = -1;
-  for (auto [i, axis] : llvm::enumerate(axes)) {
-    if (tables[i].isIdentity)
-      continue;
-    DirectAxis a;
-    a.axis = axis;
-    a.taps = cast<RankedTensorType>(tables[i].indices.getType()).getDimSize(1);
-    a.indices = tables[i].indices;
-    a.weights = tables[i].weights;
-    if (axis == rank - 1 && tables[i].run && tables[i].run->phaseStep >= 0) {
-      innermost = direct.size();
-      a.runTable = &*tables[i].host;
-      a.run = &*tables[i].run;
-    }
-    direct.push_back(a);
-  }
-  if (innermost < 0)
-    return buildDirectPass(b, loc, source, direct, result, accType, isUnsigned);
-
-  result = buildDirectPass(b, loc, source, direct, result, accType, isUnsigned);
-  const rules::AxisTable &table = *direct[innermost].runTable;
-  const rules::AffineTapRun &run = *direct[innermost].run;
-  SmallVector<OpFoldResult> sizes(outSizes);
+/// `axes` resized by direct passes into `init`: the whole of it, or, when
+/// the innermost axis has an affine tap run (`runAxis`, an index into
+/// `axes`), the run's outputs over the whole of `init` first and then the
+/// clamped edges [0, first) and [end, L), each with its table rows, into
+/// slices of that result. (Slices of a tensor.empty would be canonicalized
+/// into separate tensor.empty ops, which bufferize as separate buffers and
+/// copies.)
+static Value buildDirectWithRun(OpBuilder &b, Location loc, Value source,
+                                SmallVector<DirectAxis> axes,
+                                std::optional<size_t> runAxis, Value init,
+                                FloatType accType, bool isUnsigned) {
+  Value result =
+      buildDirectPass(b, loc, source, axes, init, accType, isUnsigned);
+  if (!runAxis)
+    return result;
+  int64_t rank = cast<RankedTensorType>(init.getType()).getRank();
+  int64_t axis = axes[*runAxis].axis;
+  const rules::AxisTable &table = *axes[*runAxis].runTable;
+  const rules::AffineTapRun &run = *axes[*runAxis].run;
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, init);
   SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
   SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
   for (auto [begin, count] :
@@ -971,23 +806,87 @@ static Value buildDirect(OpBuilder &b, Location loc, Value source,
     if (count == 0)
       continue;
     SmallVector<OpFoldResult> sliceSizes(sizes);
-    offsets[rank - 1] = b.getIndexAttr(begin);
-    sliceSizes[rank - 1] = b.getIndexAttr(count);
+    offsets[axis] = b.getIndexAttr(begin);
+    sliceSizes[axis] = b.getIndexAttr(count);
     Value slice = tensor::ExtractSliceOp::create(b, loc, result, offsets,
                                                  sliceSizes, strides);
     AxisTables edge =
         materializeTable(b, loc, sliceRows(table, begin, count), accType, true);
-    SmallVector<DirectAxis> edgeAxes(direct);
-    edgeAxes[innermost].indices = edge.indices;
-    edgeAxes[innermost].weights = edge.weights;
-    edgeAxes[innermost].run = nullptr;
-    edgeAxes[innermost].runTable = nullptr;
+    SmallVector<DirectAxis> edgeAxes(axes);
+    edgeAxes[*runAxis].indices = edge.indices;
+    edgeAxes[*runAxis].weights = edge.weights;
+    edgeAxes[*runAxis].run = nullptr;
+    edgeAxes[*runAxis].runTable = nullptr;
     Value edgeResult =
         buildDirectPass(b, loc, source, edgeAxes, slice, accType, isUnsigned);
     result = tensor::InsertSliceOp::create(b, loc, edgeResult, result, offsets,
                                            sliceSizes, strides);
   }
   return result;
+}
+
+/// The direct-pass form of resized axes with static tap counts: their
+/// tables, and the affine tap run of the innermost axis when it has one.
+static std::pair<SmallVector<DirectAxis>, std::optional<size_t>>
+directAxesOf(ArrayRef<int64_t> axes, ArrayRef<const AxisTables *> tables,
+             int64_t rank) {
+  SmallVector<DirectAxis> direct;
+  std::optional<size_t> runAxis;
+  for (auto [axis, t] : llvm::zip_equal(axes, tables)) {
+    DirectAxis a;
+    a.axis = axis;
+    a.taps = cast<RankedTensorType>(t->indices.getType()).getDimSize(1);
+    a.indices = t->indices;
+    a.weights = t->weights;
+    if (axis == rank - 1 && t->run && t->run->phaseStep >= 0) {
+      runAxis = direct.size();
+      a.runTable = &*t->host;
+      a.run = &*t->run;
+    }
+    direct.push_back(a);
+  }
+  return {direct, runAxis};
+}
+
+/// Every resized axis in direct passes over the whole output.
+static Value buildDirect(OpBuilder &b, Location loc, Value source,
+                         ArrayRef<int64_t> axes, ArrayRef<AxisTables> tables,
+                         ArrayRef<OpFoldResult> outSizes, Type elementType,
+                         FloatType accType, bool isUnsigned) {
+  int64_t rank = cast<RankedTensorType>(source.getType()).getRank();
+  SmallVector<int64_t> resized;
+  SmallVector<const AxisTables *> resizedTables;
+  for (auto [axis, t] : llvm::zip_equal(axes, tables)) {
+    if (t.isIdentity)
+      continue;
+    resized.push_back(axis);
+    resizedTables.push_back(&t);
+  }
+  auto [direct, runAxis] = directAxesOf(resized, resizedTables, rank);
+  Value init = tensor::EmptyOp::create(b, loc, outSizes, elementType);
+  return buildDirectWithRun(b, loc, source, direct, runAxis, init, accType,
+                            isUnsigned);
+}
+
+/// One separable pass along `axis` into a new tensor: a direct pass over
+/// that axis alone (with its affine tap run along the innermost axis), or a
+/// loop over a run-time tap count.
+static Value buildAxisPass(OpBuilder &b, Location loc, Value source,
+                           int64_t axis, const AxisTables &tables,
+                           OpFoldResult outLength, Type resultElementType,
+                           FloatType accType, bool isUnsigned) {
+  auto sourceType = cast<RankedTensorType>(source.getType());
+  int64_t rank = sourceType.getRank();
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, source);
+  sizes[axis] = outLength;
+  Value init = tensor::EmptyOp::create(b, loc, sizes, resultElementType);
+  auto tableType = cast<RankedTensorType>(tables.indices.getType());
+  if (tableType.isDynamicDim(1) || tableType.getDimSize(1) > kMaxUnrolledTaps)
+    return buildTapLoopPass(b, loc, source, axis, tables, init, accType,
+                            isUnsigned);
+  auto [direct, runAxis] = directAxesOf({axis}, {&tables}, rank);
+  return buildDirectWithRun(b, loc, source, direct, runAxis, init, accType,
+                            isUnsigned);
 }
 
 /// The order of the separable passes that minimizes the estimated work:

@@ -201,31 +201,33 @@ func.func @i32_f64_accumulation(%x: tensor<2xi32>) -> tensor<3xi32> {
 
 // -----
 
-// cubic on two axes has 4 x 4 = 16 tap combinations: separable passes. The
-// shrinking axis (2, 16 -> 8) runs first through its table, the tap reads
-// gathering along it with tensor.extract; then the growing innermost axis
-// (8 -> 16, x2) by affine tap run: four slices of the first pass read at
-// k + p, weights [tap, p, k].
-// CHECK-DAG: #[[T0:.*]] = affine_map<(d0, d1, d2) -> (d1, 0)>
-// CHECK-DAG: #[[SRC:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2 + d3)>
+// cubic on two axes has 4 x 4 = 16 tap combinations: separable passes, each
+// a direct pass over one axis. The shrinking axis (1, 16 -> 8) runs first
+// through its table; then the growing innermost axis (2, 8 -> 16, x2) by
+// affine tap run over outputs [4, 12) (index k + p + c_t computed in the
+// body, weights [tap, p, k]), and its clamped edges from its table rows.
+// CHECK-DAG: #[[RUNW:.*]] = affine_map<(d0, d1, d2, d3) -> (0, d3, d2)>
 // CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2 * 2 + d3 + 4)>
 // CHECK-LABEL: func.func @cubic_separable
 // CHECK-SAME: %[[X:.*]]: tensor<2x16x8xf32>
-// CHECK: %[[E1:.*]] = tensor.empty() : tensor<2x8x8xf32>
+// CHECK-DAG: %[[T1:.*]] = arith.constant dense<{{.*}}> : tensor<8x4xi64>
+// CHECK-DAG: %[[E1:.*]] = tensor.empty() : tensor<2x8x8xf32>
 // CHECK: %[[P1:.*]] = linalg.generic
-// CHECK-SAME: indexing_maps = [#[[T0]]
-// CHECK-SAME: outs(%[[E1]] : tensor<2x8x8xf32>)
+// CHECK-SAME: ins(%[[T1]], %[[T1]], %[[T1]], %[[T1]], {{.*}}) outs(%[[E1]] : tensor<2x8x8xf32>)
 // CHECK: tensor.extract %[[X]]
-// CHECK: %[[E2:.*]] = tensor.empty() : tensor<2x8x16xf32>
-// CHECK: %[[S0:.*]] = tensor.extract_slice %[[P1]][0, 0, 0] [2, 8, 5] [1, 1, 1]
-// CHECK: tensor.extract_slice %[[P1]][0, 0, 1] [2, 8, 5] [1, 1, 1]
-// CHECK: tensor.extract_slice %[[P1]][0, 0, 2] [2, 8, 5] [1, 1, 1]
-// CHECK: tensor.extract_slice %[[P1]][0, 0, 3] [2, 8, 5] [1, 1, 1]
-// CHECK: linalg.generic
-// CHECK-SAME: indexing_maps = [#[[SRC]], #[[SRC]], #[[SRC]], #[[SRC]], {{.*}}, #[[OUT]]]
-// CHECK-SAME: ins(%[[S0]], {{.*}} : tensor<2x8x5xf32>, tensor<2x8x5xf32>, tensor<2x8x5xf32>, tensor<2x8x5xf32>, tensor<4x2x4xf32>, tensor<4x2x4xf32>, tensor<4x2x4xf32>, tensor<4x2x4xf32>) outs(%[[E2]] : tensor<2x8x16xf32>)
-// CHECK-NOT: tensor.extract %
+// CHECK-DAG: %[[E2:.*]] = tensor.empty() : tensor<2x8x16xf32>
+// CHECK-DAG: %[[RW:.*]] = arith.constant dense<{{.*}}> : tensor<4x2x4xf32>
+// CHECK: %[[RUNPASS:.*]] = linalg.generic
+// CHECK-SAME: indexing_maps = [#[[RUNW]], {{.*}}, #[[OUT]]]
+// CHECK-SAME: ins(%[[RW]], %[[RW]], %[[RW]], %[[RW]] : tensor<4x2x4xf32>, tensor<4x2x4xf32>, tensor<4x2x4xf32>, tensor<4x2x4xf32>) outs(%[[E2]] : tensor<2x8x16xf32>)
+// CHECK: tensor.extract %[[P1]]
 // CHECK: linalg.yield
+// CHECK: tensor.extract_slice %[[RUNPASS]][0, 0, 0] [2, 8, 4] [1, 1, 1]
+// CHECK: linalg.generic
+// CHECK: tensor.insert_slice
+// CHECK: linalg.generic
+// CHECK: tensor.insert_slice
+// CHECK-NOT: linalg.generic
 func.func @cubic_separable(%x: tensor<2x16x8xf32>) -> tensor<2x8x16xf32> {
   %s = arith.constant dense<[8, 16]> : tensor<2xi64>
   %c = arith.constant dense<[0.5, 2.0]> : tensor<2xf32>
