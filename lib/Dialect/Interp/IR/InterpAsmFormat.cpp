@@ -53,7 +53,9 @@ static ParseResult parseAttrDict(OpAsmParser &parser, NamedAttrList &attrs,
         SMLoc valueLoc = parser.getCurrentLocation();
         StringRef keyword;
         bool isEnumName = false;
-        buildEnumAttr(name, "", isEnumName);
+        // Only asks whether `name` is an enum attribute; the empty keyword
+        // is never a valid value.
+        (void)buildEnumAttr(name, "", isEnumName);
         if (isEnumName && succeeded(parser.parseOptionalKeyword(&keyword))) {
           FailureOr<Attribute> attr = buildEnumAttr(name, keyword, isEnumName);
           if (failed(attr))
