@@ -162,8 +162,16 @@ static Value fromAccumulator(OpBuilder &b, Location loc, Value value,
       arith::ConstantOp::create(b, loc, b.getFloatAttr(accType, lo));
   Value hiValue =
       arith::ConstantOp::create(b, loc, b.getFloatAttr(accType, hi));
-  Value clamped = arith::MaximumFOp::create(b, loc, rounded, loValue);
-  clamped = arith::MinimumFOp::create(b, loc, clamped, hiValue);
+  // Ordered compares and selects rather than maximumf/minimumf: each is one
+  // vmaxps/vminps on x86, where arith-expand turns maximumf into two compares
+  // and two selects for its NaN rule. NaN clamps to `lo` here and becomes 0
+  // below.
+  Value aboveLo = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT,
+                                        rounded, loValue);
+  Value clamped = arith::SelectOp::create(b, loc, aboveLo, rounded, loValue);
+  Value belowHi = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
+                                        clamped, hiValue);
+  clamped = arith::SelectOp::create(b, loc, belowHi, clamped, hiValue);
   Value converted =
       isUnsigned
           ? arith::FPToUIOp::create(b, loc, intType, clamped).getResult()

@@ -169,8 +169,10 @@ func.func @f16_store(%x: tensor<4xf16>) -> tensor<7xf16> {
 // CHECK: %[[R:.*]] = math.roundeven %{{.*}} : f32
 // CHECK-DAG: %[[LO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-DAG: %[[HI:.*]] = arith.constant 2.550000e+02 : f32
-// CHECK: %[[A:.*]] = arith.maximumf %[[R]], %[[LO]]
-// CHECK: %[[B:.*]] = arith.minimumf %[[A]], %[[HI]]
+// CHECK: %[[GT:.*]] = arith.cmpf ogt, %[[R]], %[[LO]]
+// CHECK: %[[A:.*]] = arith.select %[[GT]], %[[R]], %[[LO]]
+// CHECK: %[[LT:.*]] = arith.cmpf olt, %[[A]], %[[HI]]
+// CHECK: %[[B:.*]] = arith.select %[[LT]], %[[A]], %[[HI]]
 // CHECK: %[[U:.*]] = arith.fptoui %[[B]] : f32 to i8
 // CHECK: %[[N:.*]] = arith.cmpf uno
 // CHECK: %[[SEL:.*]] = arith.select %[[N]], %{{.*}}, %[[U]] : i8
