@@ -96,6 +96,7 @@ TEST(AffineTapRun, NearestDownByTwoIsStrided) {
   EXPECT_EQ(run->offsets, (std::vector<int64_t>{0}));
   EXPECT_EQ(run->firstPeriod, 0);
   EXPECT_EQ(run->endPeriod, 5);
+  expectRunMatchesTable(table, *run);
 }
 
 // x3/2: phases read 2k, 2k, 2k+1, which is not affine in the phase.

@@ -1,7 +1,7 @@
 // Integer ratios along the innermost axis take the lowering's affine
-// tap-run path (rules::findAffineTapRun): the interior reads the input
-// through affine indexing maps, the clamped edges through the tables, and
-// nearest copies through affine maps alone. Each function runs on random
+// tap-run path (rules::findAffineTapRun): the interior reads the input at
+// indices affine in the loop indices, the clamped edges through the tables,
+// and nearest copies through affine indexing maps alone. Each function runs on random
 // data and is compared with the reference implementation.
 //
 // RUN: interp-run %s --function=linear_onnx_x2 --check | FileCheck %s
