@@ -189,6 +189,10 @@ JitModule::compile(ModuleOp module, unsigned numThreads) {
         reinterpret_cast<void *>(&_mlir_ciface_interp_axis_table_fill_f32));
     add(std::string("_mlir_ciface_") + runtime::kAxisTableFillF64Name,
         reinterpret_cast<void *>(&_mlir_ciface_interp_axis_table_fill_f64));
+    add(std::string("_mlir_ciface_") + runtime::kAxisTableRunF32Name,
+        reinterpret_cast<void *>(&_mlir_ciface_interp_axis_table_run_f32));
+    add(std::string("_mlir_ciface_") + runtime::kAxisTableRunF64Name,
+        reinterpret_cast<void *>(&_mlir_ciface_interp_axis_table_run_f64));
     return symbols;
   });
   return jit;

@@ -19,8 +19,10 @@ using namespace mlir;
 using namespace mlir::interp;
 
 /// interp ops to bufferized linalg on memrefs with deallocations.
-static void addInterpToBufferizedLinalg(OpPassManager &pm) {
-  pm.addPass(createConvertInterpToLinalg());
+static void addInterpToBufferizedLinalg(OpPassManager &pm, bool runtimeRatios) {
+  ConvertInterpToLinalgOptions lowering;
+  lowering.runtimeRatios = runtimeRatios;
+  pm.addPass(createConvertInterpToLinalg(lowering));
   // Elementwise arith/math on tensors next to the interp ops.
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   pm.addPass(createCanonicalizerPass());
@@ -36,6 +38,8 @@ static void addInterpToBufferizedLinalg(OpPassManager &pm) {
   // A result that ends in a destination (materialize_in_destination,
   // insert_slice) is computed there directly instead of in a temporary that
   // is then copied: the copy costs as much as a nearest resize.
+  // Through the scf.if guards (empty result, run-time ratio variants) too.
+  pm.addPass(createInterpEliminateDestinationEmptyTensors());
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   // insert_slice bufferizes to a copy between two identical subviews, which
@@ -48,14 +52,16 @@ static void addInterpToBufferizedLinalg(OpPassManager &pm) {
 
 void interp::buildInterpToAffinePipeline(OpPassManager &pm,
                                          const InterpPipelineOptions &) {
-  addInterpToBufferizedLinalg(pm);
+  // Affine loop bounds must be valid dimensions: not values loaded inside
+  // the scf.if guards of the run-time ratio specializations.
+  addInterpToBufferizedLinalg(pm, /*runtimeRatios=*/false);
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToAffineLoopsPass());
   pm.addPass(createCanonicalizerPass());
 }
 
 void interp::buildInterpToLLVMPipeline(OpPassManager &pm,
                                        const InterpPipelineOptions &options) {
-  addInterpToBufferizedLinalg(pm);
+  addInterpToBufferizedLinalg(pm, /*runtimeRatios=*/true);
   bool parallel = options.numThreads != 1;
   if (parallel) {
     // Outer parallel dimensions become OpenMP work-sharing loops; inner

@@ -4,6 +4,7 @@
 #include "interp/Semantics/AxisTable.h"
 
 #include <algorithm>
+#include <optional>
 
 #include <cstdio>
 #include <cstdlib>
@@ -109,30 +110,75 @@ interp_axis_table_taps(int32_t kernel, int32_t coordinateMode,
                                   antialiasActive, cubeCoeff));
 }
 
+/// The table the lowering reads: the buffers may have more columns than the
+/// table (a tap count the lowering knew statically,
+/// rules::lengthIndependentTaps).
+static AxisTable tableWithColumns(const AxisTableParams &params,
+                                  int64_t columns) {
+  AxisTable table = buildAxisTable(params);
+  if (columns < table.taps)
+    fail("table buffers do not match the table", params.inLength,
+         params.outLength, static_cast<float>(params.scale));
+  return withColumns(table, columns);
+}
+
 template <typename T>
 static void fill(const AxisTableParams &params,
                  StridedMemRefType<int64_t, 2> *indices,
                  StridedMemRefType<T, 2> *weights) {
-  AxisTable table = buildAxisTable(params);
-  // The buffers may have more columns than the table (a tap count the
-  // lowering knew statically, rules::lengthIndependentTaps): those repeat
-  // the row's first index with weight 0, as shorter rows within a table do.
   int64_t columns = indices->sizes[1];
-  if (indices->sizes[0] != table.outLength || columns < table.taps ||
+  AxisTable table = tableWithColumns(params, columns);
+  if (indices->sizes[0] != table.outLength ||
       weights->sizes[0] != table.outLength || weights->sizes[1] != columns)
     fail("table buffers do not match the table", params.inLength,
          params.outLength, static_cast<float>(params.scale));
   for (int64_t o = 0; o < table.outLength; ++o) {
     for (int64_t k = 0; k < columns; ++k) {
-      bool used = k < table.taps;
-      int64_t flat = o * table.taps + (used ? k : 0);
+      int64_t flat = o * columns + k;
       indices->data[indices->offset + o * indices->strides[0] +
                     k * indices->strides[1]] = table.indices[flat];
       weights->data[weights->offset + o * weights->strides[0] +
                     k * weights->strides[1]] =
-          used ? static_cast<T>(table.weights[flat]) : T(0);
+          static_cast<T>(table.weights[flat]);
     }
   }
+}
+
+template <typename T>
+static void findRun(const AxisTableParams &params, int64_t period,
+                    int64_t inputStep, StridedMemRefType<int64_t, 1> *run,
+                    StridedMemRefType<T, 3> *runWeights) {
+  int64_t columns = runWeights->sizes[0];
+  AxisTable table = tableWithColumns(params, columns);
+  if (period <= 0 || inputStep <= 0 || run->sizes[0] != 3 + columns ||
+      runWeights->sizes[1] != period ||
+      runWeights->sizes[2] != table.outLength / period)
+    fail("affine run buffers do not match the table", params.inLength,
+         params.outLength, static_cast<float>(params.scale));
+  auto setRun = [&](int64_t i, int64_t value) {
+    run->data[run->offset + i * run->strides[0]] = value;
+  };
+  std::optional<AffineTapRun> found =
+      findAffineTapRun(table, period, inputStep);
+  // Without a run (or with a negative phase step, which the run pass does
+  // not take), the table pass covers the whole axis.
+  if (!found || found->phaseStep < 0) {
+    for (int64_t i = 0; i < 3 + columns; ++i)
+      setRun(i, 0);
+    return;
+  }
+  setRun(0, found->firstPeriod);
+  setRun(1, found->endPeriod);
+  setRun(2, found->phaseStep);
+  for (int64_t t = 0; t < columns; ++t)
+    setRun(3 + t, found->offsets[t]);
+  for (int64_t t = 0; t < columns; ++t)
+    for (int64_t p = 0; p < period; ++p)
+      for (int64_t k = found->firstPeriod; k < found->endPeriod; ++k)
+        runWeights->data[runWeights->offset + t * runWeights->strides[0] +
+                         p * runWeights->strides[1] +
+                         (k - found->firstPeriod) * runWeights->strides[2]] =
+            static_cast<T>(table.weights[(period * k + p) * columns + t]);
 }
 
 extern "C" void _mlir_ciface_interp_axis_table_fill_f32(
@@ -155,6 +201,28 @@ extern "C" void _mlir_ciface_interp_axis_table_fill_f64(
   fill(paramsFrom(kernel, coordinateMode, nearestMode, shapeMode, givenScale,
                   inLength, outLength, antialiasActive, cubeCoeff),
        indices, weights);
+}
+
+extern "C" void _mlir_ciface_interp_axis_table_run_f32(
+    int32_t kernel, int32_t coordinateMode, int32_t nearestMode,
+    int32_t shapeMode, float givenScale, int64_t inLength, int64_t outLength,
+    int32_t antialiasActive, double cubeCoeff, int64_t period,
+    int64_t inputStep, StridedMemRefType<int64_t, 1> *run,
+    StridedMemRefType<float, 3> *runWeights) {
+  findRun(paramsFrom(kernel, coordinateMode, nearestMode, shapeMode, givenScale,
+                     inLength, outLength, antialiasActive, cubeCoeff),
+          period, inputStep, run, runWeights);
+}
+
+extern "C" void _mlir_ciface_interp_axis_table_run_f64(
+    int32_t kernel, int32_t coordinateMode, int32_t nearestMode,
+    int32_t shapeMode, float givenScale, int64_t inLength, int64_t outLength,
+    int32_t antialiasActive, double cubeCoeff, int64_t period,
+    int64_t inputStep, StridedMemRefType<int64_t, 1> *run,
+    StridedMemRefType<double, 3> *runWeights) {
+  findRun(paramsFrom(kernel, coordinateMode, nearestMode, shapeMode, givenScale,
+                     inLength, outLength, antialiasActive, cubeCoeff),
+          period, inputStep, run, runWeights);
 }
 
 extern "C" void interp_check_operand_length(int32_t operand, int64_t length,

@@ -243,12 +243,26 @@ std::optional<AffineTapRun> rules::findAffineTapRun(const AxisTable &table,
   if (table.inLength <= 0 || table.outLength <= 0)
     return std::nullopt;
   int64_t common = std::gcd(table.inLength, table.outLength);
-  AffineTapRun run;
-  run.period = table.outLength / common;
-  run.inputStep = table.inLength / common;
-  if (run.period > maxPeriod || run.inputStep > maxPeriod)
+  int64_t period = table.outLength / common;
+  int64_t inputStep = table.inLength / common;
+  if (period > maxPeriod || inputStep > maxPeriod)
     return std::nullopt;
-  int64_t periods = common;
+  return findAffineTapRun(table, period, inputStep);
+}
+
+std::optional<AffineTapRun> rules::findAffineTapRun(const AxisTable &table,
+                                                    int64_t period,
+                                                    int64_t inputStep) {
+  if (table.inLength <= 0 || table.outLength <= 0 || period <= 0 ||
+      inputStep <= 0)
+    return std::nullopt;
+  AffineTapRun run;
+  run.period = period;
+  run.inputStep = inputStep;
+  // Only whole periods: the outputs after the last one are an edge.
+  int64_t periods = table.outLength / period;
+  if (periods == 0)
+    return std::nullopt;
   int64_t taps = table.taps;
   auto index = [&](int64_t k, int64_t p, int64_t t) {
     return table.indices[(run.period * k + p) * taps + t];
@@ -278,4 +292,22 @@ std::optional<AffineTapRun> rules::findAffineTapRun(const AxisTable &table,
   while (run.endPeriod < periods && isAffine(run.endPeriod))
     ++run.endPeriod;
   return run;
+}
+
+AxisTable rules::withColumns(const AxisTable &table, int64_t columns) {
+  AxisTable wide;
+  wide.inLength = table.inLength;
+  wide.outLength = table.outLength;
+  wide.taps = columns;
+  wide.indices.reserve(table.outLength * columns);
+  wide.weights.reserve(table.outLength * columns);
+  for (int64_t o = 0; o < table.outLength; ++o) {
+    for (int64_t k = 0; k < columns; ++k) {
+      bool used = k < table.taps;
+      int64_t flat = o * table.taps + (used ? k : 0);
+      wide.indices.push_back(table.indices[flat]);
+      wide.weights.push_back(used ? table.weights[flat] : 0.0);
+    }
+  }
+  return wide;
 }

@@ -548,6 +548,13 @@ int main(int argc, char **argv) {
       int64_t out = c.expected.shape[last];
       if (in > 0 && out > 0 && in != out && (out % in == 0 || in % out == 0))
         ++coverage["integer ratio on the innermost axis"];
+      // With run-time tables, x2 and /2 take the runtime-found run pass.
+      bool runtimeTables = c.dynamicDims[last] || c.runtimeShapeOperand;
+      bool nearest = c.isV1 ? c.v1.mode == InterpolateV1Mode::Nearest
+                            : c.v4.mode == InterpolateMode::Nearest;
+      if (runtimeTables && !nearest && in > 0 &&
+          (out == 2 * in || 2 * out == in))
+        ++coverage["x2 or /2 on an innermost axis with run-time tables"];
     }
     for (size_t d = 0; d < c.shape.size(); ++d) {
       if (c.expected.shape[d] >= 64 * std::max<int64_t>(1, c.shape[d]))

@@ -122,6 +122,74 @@ TEST(AffineTapRun, EmptyAxesHaveNoRun) {
   EXPECT_FALSE(findAffineTapRun(table));
 }
 
+// Run-time tables: the lowering asks for the ratios it specialized. The ratio
+// it asks for, when it is the table's, gives the same run as the reduced
+// ratio does.
+TEST(AffineTapRun, GivenRatioMatchesTheTables) {
+  AxisTable table =
+      tableFor(AxisKernel::LinearOnnx, CoordinateTransformMode::HalfPixel,
+               NearestMode::RoundPreferFloor, 33, 66);
+  std::optional<AffineTapRun> reduced = findAffineTapRun(table);
+  std::optional<AffineTapRun> given = findAffineTapRun(table, 2, 1);
+  ASSERT_TRUE(reduced && given);
+  EXPECT_EQ(given->firstPeriod, reduced->firstPeriod);
+  EXPECT_EQ(given->endPeriod, reduced->endPeriod);
+  EXPECT_EQ(given->offsets, reduced->offsets);
+  EXPECT_EQ(given->phaseStep, reduced->phaseStep);
+  expectRunMatchesTable(table, *given);
+}
+
+// A length that is not a whole number of periods (sizes 7 -> 15, half_pixel
+// with scale 15/7): the run stays within whole periods and matches the table
+// wherever it claims to.
+TEST(AffineTapRun, GivenRatioOnAnOddLength) {
+  AxisTable table =
+      tableFor(AxisKernel::LinearOnnx, CoordinateTransformMode::HalfPixel,
+               NearestMode::RoundPreferFloor, 7, 15);
+  std::optional<AffineTapRun> run = findAffineTapRun(table, 2, 1);
+  ASSERT_TRUE(run);
+  EXPECT_LE(run->endOutput(), 14);
+  expectRunMatchesTable(table, *run);
+}
+
+// /2 asked of an x2 table: with period 1, the middle output alone is always
+// "affine", so a run is found, but a short one (indices advance by 1 per
+// output, not 2). The lowering uses a run only when it covers at least half
+// of the axis.
+TEST(AffineTapRun, GivenRatioThatDoesNotFit) {
+  AxisTable table =
+      tableFor(AxisKernel::LinearOnnx, CoordinateTransformMode::HalfPixel,
+               NearestMode::RoundPreferFloor, 16, 32);
+  std::optional<AffineTapRun> run = findAffineTapRun(table, 1, 2);
+  ASSERT_TRUE(run);
+  EXPECT_LT(2 * (run->endOutput() - run->firstOutput()), table.outLength);
+  expectRunMatchesTable(table, *run);
+  // Shorter than one period.
+  AxisTable single =
+      tableFor(AxisKernel::LinearOnnx, CoordinateTransformMode::HalfPixel,
+               NearestMode::RoundPreferFloor, 4, 1);
+  EXPECT_FALSE(findAffineTapRun(single, 2, 1));
+}
+
+// Extra columns repeat the row's first index with weight 0.
+TEST(AxisTable, WithColumnsPadsWithZeroWeights) {
+  AxisTable table =
+      tableFor(AxisKernel::Linear, CoordinateTransformMode::AlignCorners,
+               NearestMode::RoundPreferFloor, 5, 5);
+  ASSERT_LT(table.taps, 2);
+  AxisTable wide = withColumns(table, 2);
+  ASSERT_EQ(wide.taps, 2);
+  for (int64_t o = 0; o < table.outLength; ++o) {
+    for (int64_t k = 0; k < 2; ++k) {
+      bool used = k < table.taps;
+      EXPECT_EQ(wide.indices[o * 2 + k],
+                table.indices[o * table.taps + (used ? k : 0)]);
+      EXPECT_EQ(wide.weights[o * 2 + k],
+                used ? table.weights[o * table.taps + k] : 0.0);
+    }
+  }
+}
+
 // The static tap counts the lowering uses for run-time tables hold for every
 // length pair and coordinate mode: a table never has more taps.
 TEST(LengthIndependentTaps, BoundEveryTable) {

@@ -120,6 +120,19 @@ struct AffineTapRun {
 std::optional<AffineTapRun> findAffineTapRun(const AxisTable &table,
                                              int64_t maxPeriod = 8);
 
+/// The longest affine tap run of `table` through its middle period with the
+/// given period and input step, or nullopt when the middle period is not
+/// affine with them. For run-time tables, whose ratio the compiler does not
+/// know: it asks for the ratios it has specialized code for.
+std::optional<AffineTapRun> findAffineTapRun(const AxisTable &table,
+                                             int64_t period, int64_t inputStep);
+
+/// `table` with `columns` >= table.taps columns: the extra columns repeat
+/// the row's first index with weight 0, as shorter rows within a table do.
+/// Run-time tables get the tap count the lowering knew statically
+/// (lengthIndependentTaps).
+AxisTable withColumns(const AxisTable &table, int64_t columns);
+
 } // namespace mlir::interp::rules
 
 #endif // INTERP_SEMANTICS_AXISTABLE_H

@@ -30,4 +30,34 @@ def InterpSerializeNestedParallelLoops
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 
+def InterpEliminateDestinationEmptyTensors
+    : Pass<"interp-eliminate-destination-empty-tensors"> {
+  let summary = "Compute a result materialized into a memref in that memref, "
+                "through scf.if branches";
+  let description = [{
+    A result computed into a `tensor.empty` and then written to a buffer by
+    `bufferization.materialize_in_destination ... restrict writable` costs
+    an allocation and a full copy unless the `tensor.empty` is replaced by
+    the destination. Upstream `eliminate-empty-tensors` does that for a
+    single chain of destination-passing ops, but replaces only the uses on
+    one path: when the result comes out of an `scf.if` (a run-time guard, a
+    specialized and a general variant) whose branches all compute into the
+    same `tensor.empty`, the other branches keep it, and the copy stays.
+
+    For each such materialization into a memref, this pass follows the
+    source back through ops that bufferize to the same buffer (One-Shot
+    analysis: `scf.if` yields, destination operands, `tensor.insert_slice`
+    destinations, casts). If that reaches exactly one `tensor.empty` and
+    every use of it lies on those paths or takes a `tensor.extract_slice` of
+    it (a part computed in place), all its uses are replaced by a
+    `bufferization.to_tensor` of the destination (`restrict writable`, as
+    the materialization promises). A `tensor.empty` has no defined contents,
+    so the replacement never changes what is computed; One-Shot Bufferize
+    still resolves any conflict with a copy. Run it before
+    `eliminate-empty-tensors` and One-Shot Bufferize.
+  }];
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 #endif // INTERP_TRANSFORMS_PASSES_TD

@@ -61,6 +61,8 @@ struct ResizeSpec {
   std::optional<SmallVector<float>> constantScales;
   /// Result dims, static or computed from the operands.
   SmallVector<OpFoldResult> outSizes;
+  /// Whether run-time tables get the passes specialized for x2 and /2.
+  bool runtimeRatios = true;
 };
 
 /// One axis's tables: constant or filled at run time. `isIdentity` when the
@@ -73,6 +75,8 @@ struct AxisTables {
   /// taps read the input at affine positions, if any.
   std::optional<rules::AxisTable> host;
   std::optional<rules::AffineTapRun> run;
+  /// The runtime library's table parameters, for run-time tables.
+  SmallVector<Value> runtimeParams;
 };
 
 } // namespace
@@ -355,6 +359,7 @@ static AxisTables buildRuntimeTables(OpBuilder &b, Location loc,
   func::CallOp::create(b, loc, fillFn, fillArgs);
 
   AxisTables tables;
+  tables.runtimeParams = params;
   tables.indices = bufferization::ToTensorOp::create(
       b, loc, RankedTensorType::get({dyn, columns}, i64), indexBuffer,
       /*restrict=*/true);
@@ -438,8 +443,7 @@ static bool coversAxis(const AxisTables &tables) {
 /// affine index and the body does not use them.
 static Value buildNearestAffine(OpBuilder &b, Location loc, Value source,
                                 ArrayRef<int64_t> axes,
-                                ArrayRef<AxisTables> tables,
-                                ArrayRef<OpFoldResult> outSizes) {
+                                ArrayRef<AxisTables> tables, Value init) {
   auto sourceType = cast<RankedTensorType>(source.getType());
   int64_t rank = sourceType.getRank();
   SmallVector<const AxisTables *> tablesOfDim(rank, nullptr);
@@ -481,8 +485,6 @@ static Value buildNearestAffine(OpBuilder &b, Location loc, Value source,
                                ArrayRef(tablesOfDim[d]->host->indices))));
     rangeMaps.push_back(AffineMap::get(loops, 0, {k, p}, b.getContext()));
   }
-  Value init =
-      tensor::EmptyOp::create(b, loc, outSizes, sourceType.getElementType());
   SmallVector<Value> inputs = {source};
   inputs.append(rangeInputs);
   SmallVector<AffineMap> maps = {
@@ -502,15 +504,13 @@ static Value buildNearestAffine(OpBuilder &b, Location loc, Value source,
 /// One gathering generic: out[o] = in[I_0[o_0], ..., I_n[o_n]].
 static Value buildNearest(OpBuilder &b, Location loc, Value source,
                           ArrayRef<int64_t> axes, ArrayRef<AxisTables> tables,
-                          ArrayRef<OpFoldResult> outSizes) {
+                          Value init) {
   if (llvm::all_of(tables, [](const AxisTables &t) {
         return t.isIdentity || coversAxis(t);
       }))
-    return buildNearestAffine(b, loc, source, axes, tables, outSizes);
+    return buildNearestAffine(b, loc, source, axes, tables, init);
   auto sourceType = cast<RankedTensorType>(source.getType());
   int64_t rank = sourceType.getRank();
-  Value init =
-      tensor::EmptyOp::create(b, loc, outSizes, sourceType.getElementType());
   SmallVector<Value> inputs;
   SmallVector<AffineMap> maps;
   SmallVector<int64_t> tableOfDim(rank, -1);
@@ -637,16 +637,50 @@ static Value buildRunWeights(OpBuilder &b, Location loc,
 static constexpr int64_t kMaxDirectTaps = 8;
 
 namespace {
+/// The outputs of an innermost axis whose taps read the input at affine
+/// positions (rules::AffineTapRun), as a direct pass computes them: loops
+/// (k, p) write output outputOffset + P k + p from input S k + D p + base_t
+/// with weight weights[t, p, k]. P and S are static; D and the bases are
+/// constants for constant tables and run-time values found by the runtime
+/// library otherwise.
+struct TapRunPass {
+  int64_t period = 1;
+  int64_t inputStep = 1;
+  OpFoldResult phaseStep;
+  SmallVector<OpFoldResult> bases;
+  /// [tap, phase, period]: contiguous along the vectorized loop, and what
+  /// gives linalg the ranges of k and p.
+  Value weights;
+  int64_t outputOffset = 0;
+};
+
 /// One resized axis of a direct pass: its (index, weight) tables for the
 /// outputs the pass covers, or an affine tap run of the innermost axis.
 struct DirectAxis {
   int64_t axis = 0;
   int64_t taps = 0;
   Value indices, weights;
-  const rules::AxisTable *runTable = nullptr;
-  const rules::AffineTapRun *run = nullptr;
+  std::optional<TapRunPass> run;
 };
 } // namespace
+
+/// The run pass of a constant table's affine tap run, written into the whole
+/// output from its first period on.
+static TapRunPass staticTapRun(OpBuilder &b, Location loc,
+                               const rules::AxisTable &table,
+                               const rules::AffineTapRun &run,
+                               FloatType accType) {
+  TapRunPass pass;
+  pass.period = run.period;
+  pass.inputStep = run.inputStep;
+  pass.phaseStep = b.getIndexAttr(run.phaseStep);
+  for (int64_t offset : run.offsets)
+    pass.bases.push_back(
+        b.getIndexAttr(run.inputStep * run.firstPeriod + offset));
+  pass.weights = buildRunWeights(b, loc, table, run, accType);
+  pass.outputOffset = run.firstOutput();
+  return pass;
+}
 
 /// Resized axes in one generic:
 /// out[o] = sum over tap combinations of (W_0[o_0, t_0] * W_1[o_1, t_1] ...)
@@ -660,13 +694,11 @@ struct DirectAxis {
 /// invariant in the innermost loop, so the innermost loop reads contiguous
 /// rows and vectorizes into plain loads and FMAs.
 ///
-/// An innermost axis with an affine tap run (rules::AffineTapRun) is
-/// iterated as (k, p) and written at P k + p + P first (into the whole of
-/// `init`); its source index S k + D p + c_t is computed in the body, affine in
-/// the loop indices, so LLVM unrolls the short phase loop and vectorizes along
-/// k into contiguous (or evenly strided) loads and interleaving shuffles
-/// instead of gathers. Its weights are a [tap, p, k] table, contiguous along k,
-/// which also gives linalg the ranges of k and p.
+/// An innermost axis with an affine tap run (TapRunPass) is iterated as
+/// (k, p); its source index S k + D p + base_t is computed in the body, affine
+/// in the loop indices, so LLVM unrolls the short phase loop and vectorizes
+/// along k into contiguous (or evenly strided) loads and interleaving
+/// shuffles instead of gathers.
 static Value buildDirectPass(OpBuilder &b, Location loc, Value source,
                              ArrayRef<DirectAxis> axes, Value init,
                              FloatType accType, bool isUnsigned) {
@@ -686,10 +718,9 @@ static Value buildDirectPass(OpBuilder &b, Location loc, Value source,
   for (auto [i, a] : llvm::enumerate(axes)) {
     AffineExpr o = b.getAffineDimExpr(a.axis);
     if (a.run) {
-      Value weights = buildRunWeights(b, loc, *a.runTable, *a.run, accType);
       firstWeightArg[i] = inputs.size();
       for (int64_t t = 0; t < a.taps; ++t) {
-        inputs.push_back(weights);
+        inputs.push_back(a.run->weights);
         maps.push_back(AffineMap::get(
             loops, 0, {b.getAffineConstantExpr(t), b.getAffineDimExpr(rank), o},
             ctx));
@@ -711,7 +742,7 @@ static Value buildDirectPass(OpBuilder &b, Location loc, Value source,
     AffineExpr o = b.getAffineDimExpr(d);
     if (runAxis && d == runAxis->axis)
       o = runAxis->run->period * o + b.getAffineDimExpr(rank) +
-          runAxis->run->firstOutput();
+          runAxis->run->outputOffset;
     outputExprs.push_back(o);
   }
   maps.push_back(AffineMap::get(loops, 0, outputExprs, ctx));
@@ -740,18 +771,19 @@ static Value buildDirectPass(OpBuilder &b, Location loc, Value source,
                   nb, nloc, nb.getIndexType(), args[firstIndexArg[i] + t]));
               continue;
             }
-            // S k + D p + (S first + c_t), k relative to the first period.
-            const rules::AffineTapRun &run = *a.run;
+            // S k + D p + base_t.
+            const TapRunPass &run = *a.run;
             Value k = position[a.axis];
             Value index = nb.createOrFold<arith::MulIOp>(
                 nloc, k, indexConst(run.inputStep));
             index = nb.createOrFold<arith::AddIOp>(
                 nloc, index,
-                nb.createOrFold<arith::MulIOp>(nloc, phase,
-                                               indexConst(run.phaseStep)));
+                nb.createOrFold<arith::MulIOp>(
+                    nloc, phase,
+                    getValueOrCreateConstantIndexOp(nb, nloc, run.phaseStep)));
             index = nb.createOrFold<arith::AddIOp>(
                 nloc, index,
-                indexConst(run.inputStep * run.firstPeriod + run.offsets[t]));
+                getValueOrCreateConstantIndexOp(nb, nloc, run.bases[t]));
             tapIndex[i].push_back(index);
           }
         }
@@ -787,15 +819,16 @@ static Value buildDirectPass(OpBuilder &b, Location loc, Value source,
 }
 
 /// `axes` resized by direct passes into `init`: the whole of it, or, when
-/// the innermost axis has an affine tap run (`runAxis`, an index into
-/// `axes`), the run's outputs over the whole of `init` first and then the
-/// clamped edges [0, first) and [end, L), each with its table rows, into
-/// slices of that result. (Slices of a tensor.empty would be canonicalized
-/// into separate tensor.empty ops, which bufferize as separate buffers and
-/// copies.)
+/// the innermost axis has an affine tap run in its constant tables
+/// (`runAxis`, an index into `axes`; `runTables`), the run's outputs over the
+/// whole of `init` first and then the clamped edges [0, first) and [end, L),
+/// each with its table rows, into slices of that result. (Slices of a
+/// tensor.empty would be canonicalized into separate tensor.empty ops, which
+/// bufferize as separate buffers and copies.)
 static Value buildDirectWithRun(OpBuilder &b, Location loc, Value source,
                                 SmallVector<DirectAxis> axes,
-                                std::optional<size_t> runAxis, Value init,
+                                std::optional<size_t> runAxis,
+                                const AxisTables *runTables, Value init,
                                 FloatType accType, bool isUnsigned) {
   Value result =
       buildDirectPass(b, loc, source, axes, init, accType, isUnsigned);
@@ -803,8 +836,8 @@ static Value buildDirectWithRun(OpBuilder &b, Location loc, Value source,
     return result;
   int64_t rank = cast<RankedTensorType>(init.getType()).getRank();
   int64_t axis = axes[*runAxis].axis;
-  const rules::AxisTable &table = *axes[*runAxis].runTable;
-  const rules::AffineTapRun &run = *axes[*runAxis].run;
+  const rules::AxisTable &table = *runTables->host;
+  const rules::AffineTapRun &run = *runTables->run;
   SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, init);
   SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
   SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
@@ -823,8 +856,7 @@ static Value buildDirectWithRun(OpBuilder &b, Location loc, Value source,
     SmallVector<DirectAxis> edgeAxes(axes);
     edgeAxes[*runAxis].indices = edge.indices;
     edgeAxes[*runAxis].weights = edge.weights;
-    edgeAxes[*runAxis].run = nullptr;
-    edgeAxes[*runAxis].runTable = nullptr;
+    edgeAxes[*runAxis].run.reset();
     Value edgeResult =
         buildDirectPass(b, loc, source, edgeAxes, slice, accType, isUnsigned);
     result = tensor::InsertSliceOp::create(b, loc, edgeResult, result, offsets,
@@ -834,12 +866,18 @@ static Value buildDirectWithRun(OpBuilder &b, Location loc, Value source,
 }
 
 /// The direct-pass form of resized axes with static tap counts: their
-/// tables, and the affine tap run of the innermost axis when it has one.
-static std::pair<SmallVector<DirectAxis>, std::optional<size_t>>
-directAxesOf(ArrayRef<int64_t> axes, ArrayRef<const AxisTables *> tables,
-             int64_t rank) {
-  SmallVector<DirectAxis> direct;
+/// tables, and the affine tap run of the innermost axis when its constant
+/// tables have one (its index in the result, and its tables).
+struct DirectAxes {
+  SmallVector<DirectAxis> axes;
   std::optional<size_t> runAxis;
+  const AxisTables *runTables = nullptr;
+};
+static DirectAxes directAxesOf(OpBuilder &b, Location loc,
+                               ArrayRef<int64_t> axes,
+                               ArrayRef<const AxisTables *> tables,
+                               int64_t rank, FloatType accType) {
+  DirectAxes direct;
   for (auto [axis, t] : llvm::zip_equal(axes, tables)) {
     DirectAxis a;
     a.axis = axis;
@@ -847,20 +885,19 @@ directAxesOf(ArrayRef<int64_t> axes, ArrayRef<const AxisTables *> tables,
     a.indices = t->indices;
     a.weights = t->weights;
     if (axis == rank - 1 && t->run && t->run->phaseStep >= 0) {
-      runAxis = direct.size();
-      a.runTable = &*t->host;
-      a.run = &*t->run;
+      direct.runAxis = direct.axes.size();
+      direct.runTables = t;
+      a.run = staticTapRun(b, loc, *t->host, *t->run, accType);
     }
-    direct.push_back(a);
+    direct.axes.push_back(a);
   }
-  return {direct, runAxis};
+  return direct;
 }
 
-/// Every resized axis in direct passes over the whole output.
+/// Every resized axis in direct passes over the whole output, `init`.
 static Value buildDirect(OpBuilder &b, Location loc, Value source,
                          ArrayRef<int64_t> axes, ArrayRef<AxisTables> tables,
-                         ArrayRef<OpFoldResult> outSizes, Type elementType,
-                         FloatType accType, bool isUnsigned) {
+                         Value init, FloatType accType, bool isUnsigned) {
   int64_t rank = cast<RankedTensorType>(source.getType()).getRank();
   SmallVector<int64_t> resized;
   SmallVector<const AxisTables *> resizedTables;
@@ -870,31 +907,26 @@ static Value buildDirect(OpBuilder &b, Location loc, Value source,
     resized.push_back(axis);
     resizedTables.push_back(&t);
   }
-  auto [direct, runAxis] = directAxesOf(resized, resizedTables, rank);
-  Value init = tensor::EmptyOp::create(b, loc, outSizes, elementType);
-  return buildDirectWithRun(b, loc, source, direct, runAxis, init, accType,
-                            isUnsigned);
+  DirectAxes direct =
+      directAxesOf(b, loc, resized, resizedTables, rank, accType);
+  return buildDirectWithRun(b, loc, source, direct.axes, direct.runAxis,
+                            direct.runTables, init, accType, isUnsigned);
 }
 
-/// One separable pass along `axis` into a new tensor: a direct pass over
-/// that axis alone (with its affine tap run along the innermost axis), or a
-/// loop over a run-time tap count.
+/// One separable pass along `axis` into `init` (of the source's shape with
+/// the axis resized): a direct pass over that axis alone (with its affine
+/// tap run along the innermost axis), or a loop over a run-time tap count.
 static Value buildAxisPass(OpBuilder &b, Location loc, Value source,
-                           int64_t axis, const AxisTables &tables,
-                           OpFoldResult outLength, Type resultElementType,
+                           int64_t axis, const AxisTables &tables, Value init,
                            FloatType accType, bool isUnsigned) {
-  auto sourceType = cast<RankedTensorType>(source.getType());
-  int64_t rank = sourceType.getRank();
-  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, source);
-  sizes[axis] = outLength;
-  Value init = tensor::EmptyOp::create(b, loc, sizes, resultElementType);
+  int64_t rank = cast<RankedTensorType>(source.getType()).getRank();
   auto tableType = cast<RankedTensorType>(tables.indices.getType());
   if (tableType.isDynamicDim(1) || tableType.getDimSize(1) > kMaxUnrolledTaps)
     return buildTapLoopPass(b, loc, source, axis, tables, init, accType,
                             isUnsigned);
-  auto [direct, runAxis] = directAxesOf({axis}, {&tables}, rank);
-  return buildDirectWithRun(b, loc, source, direct, runAxis, init, accType,
-                            isUnsigned);
+  DirectAxes direct = directAxesOf(b, loc, {axis}, {&tables}, rank, accType);
+  return buildDirectWithRun(b, loc, source, direct.axes, direct.runAxis,
+                            direct.runTables, init, accType, isUnsigned);
 }
 
 /// The order of the separable passes that minimizes the estimated work:
@@ -950,19 +982,17 @@ static SmallVector<size_t> orderPasses(ArrayRef<int64_t> axes,
   return best;
 }
 
-/// The product of the resized axes' tap counts when every table is a
-/// constant (nullopt otherwise, or when nothing is resized).
-static std::optional<int64_t> directTaps(ArrayRef<AxisTables> tables) {
+/// The product of the resized axes' tap counts when every table has a
+/// static tap count (nullopt otherwise, or when nothing is resized).
+static std::optional<int64_t> staticTapProduct(ArrayRef<AxisTables> tables) {
   int64_t product = 1;
   bool any = false;
   for (const AxisTables &t : tables) {
     if (t.isIdentity)
       continue;
-    // Run-time tables: the innermost axis would gather in every tap
-    // combination; separable passes measured faster there.
-    if (!t.host)
-      return std::nullopt;
     auto type = cast<RankedTensorType>(t.indices.getType());
+    if (type.isDynamicDim(1))
+      return std::nullopt;
     product *= type.getDimSize(1);
     any = true;
   }
@@ -971,11 +1001,212 @@ static std::optional<int64_t> directTaps(ArrayRef<AxisTables> tables) {
   return product;
 }
 
-/// Tables, pads and passes of one op (after the run-time checks); returns
-/// the result in `resultType`.
+/// The ratios (period, input step) for which run-time tables of the
+/// innermost axis get a run pass specialized at compile time: x2 up and /2
+/// down, the commonest integer ratios. Each one costs a guarded copy of the
+/// direct pass; any other ratio runs the separable passes.
+static constexpr std::pair<int64_t, int64_t> kRuntimeRunRatios[] = {{2, 1},
+                                                                    {1, 2}};
+
+namespace {
+/// An affine tap run of a run-time table, as the runtime library found it
+/// for one ratio: `found` when it covers at least half of the axis, the run
+/// pass to write outputs [firstOutput, endOutput) into a slice starting
+/// there.
+struct RuntimeRun {
+  Value found;
+  Value firstOutput, endOutput;
+  TapRunPass pass;
+};
+} // namespace
+
+static RuntimeRun findRuntimeRun(OpBuilder &b, Location loc,
+                                 const ResizeSpec &spec,
+                                 const AxisTables &tables,
+                                 OpFoldResult outLength, int64_t period,
+                                 int64_t inputStep, FloatType accType) {
+  int64_t taps = cast<RankedTensorType>(tables.indices.getType()).getDimSize(1);
+  int64_t dyn = ShapedType::kDynamic;
+  Type i64 = b.getI64Type();
+  auto indexConst = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  Value runBuffer =
+      memref::AllocOp::create(b, loc, MemRefType::get({3 + taps}, i64));
+  Value periods = arith::DivUIOp::create(
+      b, loc, asIndexValue(b, loc, outLength), indexConst(period));
+  Value weightBuffer = memref::AllocOp::create(
+      b, loc, MemRefType::get({taps, period, dyn}, accType),
+      ValueRange{periods});
+  auto anyRunType = MemRefType::get({dyn}, i64);
+  auto anyWeightType = MemRefType::get({dyn, dyn, dyn}, accType);
+  SmallVector<Type> types;
+  for (Value v : tables.runtimeParams)
+    types.push_back(v.getType());
+  types.append({i64, i64, anyRunType, anyWeightType});
+  StringRef name = accType.isF64() ? runtime::kAxisTableRunF64Name
+                                   : runtime::kAxisTableRunF32Name;
+  auto fn =
+      declareRuntimeFunction(b, spec.module, name, b.getFunctionType(types, {}),
+                             /*cInterface=*/true);
+  SmallVector<Value> args(tables.runtimeParams);
+  args.append(
+      {arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(period)),
+       arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(inputStep)),
+       memref::CastOp::create(b, loc, anyRunType, runBuffer).getResult(),
+       memref::CastOp::create(b, loc, anyWeightType, weightBuffer)
+           .getResult()});
+  func::CallOp::create(b, loc, fn, args);
+
+  auto load = [&](int64_t i) -> Value {
+    Value v =
+        memref::LoadOp::create(b, loc, runBuffer, ValueRange{indexConst(i)});
+    return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+  };
+  Value first = load(0), end = load(1);
+  RuntimeRun run;
+  // A run worth its pass covers at least half of the axis: a few affine
+  // periods of another ratio (a /2 table holds x2-like pairs here and there)
+  // must not keep the next ratio from being tried.
+  Value covered =
+      arith::MulIOp::create(b, loc, arith::SubIOp::create(b, loc, end, first),
+                            indexConst(2 * period));
+  run.found = arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, end, first),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, covered,
+                            asIndexValue(b, loc, outLength)));
+  run.firstOutput = arith::MulIOp::create(b, loc, first, indexConst(period));
+  run.endOutput = arith::MulIOp::create(b, loc, end, indexConst(period));
+  run.pass.period = period;
+  run.pass.inputStep = inputStep;
+  run.pass.phaseStep = load(2);
+  Value firstInput =
+      arith::MulIOp::create(b, loc, first, indexConst(inputStep));
+  for (int64_t t = 0; t < taps; ++t)
+    run.pass.bases.push_back(
+        arith::AddIOp::create(b, loc, firstInput, load(3 + t)).getResult());
+  Value weights = bufferization::ToTensorOp::create(
+      b, loc, RankedTensorType::get({taps, period, dyn}, accType), weightBuffer,
+      /*restrict=*/true);
+  Value count = arith::SubIOp::create(b, loc, end, first);
+  run.pass.weights = tensor::ExtractSliceOp::create(
+      b, loc, weights,
+      ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0),
+                             b.getIndexAttr(0)},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(taps), b.getIndexAttr(period),
+                             count},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1),
+                             b.getIndexAttr(1)});
+  run.pass.outputOffset = 0;
+  return run;
+}
+
+/// `axes` resized by direct passes into `init`, the
+/// innermost (`runAxis`) with run-time tables and the run `run` found in
+/// them: the table pass over [0, first), the run pass over [first, end) and
+/// the table pass over [end, L), each into its slice.
+static Value buildDirectWithRuntimeRun(OpBuilder &b, Location loc, Value source,
+                                       ArrayRef<DirectAxis> axes,
+                                       size_t runAxis, const RuntimeRun &run,
+                                       Value init, FloatType accType,
+                                       bool isUnsigned) {
+  SmallVector<OpFoldResult> outSizes = tensor::getMixedSizes(b, loc, init);
+  int64_t rank = outSizes.size();
+  int64_t axis = axes[runAxis].axis;
+  Value result = init;
+  Value length = asIndexValue(b, loc, outSizes[axis]);
+  SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+  SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  for (auto [sliceBegin, sliceEnd, isRun] :
+       {std::tuple(zero, run.firstOutput, false),
+        std::tuple(run.firstOutput, run.endOutput, true),
+        std::tuple(run.endOutput, length, false)}) {
+    Value begin = sliceBegin, end = sliceEnd;
+    Value count = arith::SubIOp::create(b, loc, end, begin);
+    SmallVector<OpFoldResult> sizes(outSizes);
+    offsets[axis] = begin;
+    sizes[axis] = count;
+    Value slice =
+        tensor::ExtractSliceOp::create(b, loc, result, offsets, sizes, strides);
+    SmallVector<DirectAxis> sliceAxes(axes);
+    DirectAxis &inner = sliceAxes[runAxis];
+    if (isRun) {
+      inner.run = run.pass;
+    } else {
+      auto rows = [&](Value table) -> Value {
+        return tensor::ExtractSliceOp::create(
+            b, loc, table, ArrayRef<OpFoldResult>{begin, b.getIndexAttr(0)},
+            ArrayRef<OpFoldResult>{count, b.getIndexAttr(inner.taps)},
+            ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+      };
+      inner.indices = rows(inner.indices);
+      inner.weights = rows(inner.weights);
+    }
+    Value computed =
+        buildDirectPass(b, loc, source, sliceAxes, slice, accType, isUnsigned);
+    result = tensor::InsertSliceOp::create(b, loc, computed, result, offsets,
+                                           sizes, strides);
+  }
+  return result;
+}
+
+/// Direct passes when the innermost axis has run-time tables: for each ratio
+/// of kRuntimeRunRatios in turn, the runtime library looks for an affine tap
+/// run with it, and if it finds one, the direct pass with that run computes
+/// the result; otherwise `fallback` (the separable passes) does.
+static Value buildWithRuntimeRuns(
+    OpBuilder &b, Location loc, const ResizeSpec &spec, Value source,
+    ArrayRef<AxisTables> tables, Value init, FloatType accType, bool isUnsigned,
+    function_ref<Value(OpBuilder &, Location)> fallback, size_t ratio = 0) {
+  if (ratio == std::size(kRuntimeRunRatios))
+    return fallback(b, loc);
+  int64_t rank = cast<RankedTensorType>(source.getType()).getRank();
+  SmallVector<int64_t> resized;
+  SmallVector<const AxisTables *> resizedTables;
+  for (auto [axis, t] : llvm::zip_equal(spec.axes, tables)) {
+    if (t.isIdentity)
+      continue;
+    resized.push_back(axis);
+    resizedTables.push_back(&t);
+  }
+  DirectAxes direct =
+      directAxesOf(b, loc, resized, resizedTables, rank, accType);
+  size_t runAxis = llvm::find(resized, rank - 1) - resized.begin();
+  auto [period, inputStep] = kRuntimeRunRatios[ratio];
+  // Shorter than one period: no run (and no valid run buffer layout).
+  if (std::optional<int64_t> length =
+          getConstantIntValue(spec.outSizes[rank - 1]);
+      length && *length < period)
+    return buildWithRuntimeRuns(b, loc, spec, source, tables, init, accType,
+                                isUnsigned, fallback, ratio + 1);
+  RuntimeRun run =
+      findRuntimeRun(b, loc, spec, *resizedTables[runAxis],
+                     spec.outSizes[rank - 1], period, inputStep, accType);
+  auto branch = scf::IfOp::create(
+      b, loc, run.found,
+      [&](OpBuilder &tb, Location tloc) {
+        scf::YieldOp::create(
+            tb, tloc,
+            buildDirectWithRuntimeRun(tb, tloc, source, direct.axes, runAxis,
+                                      run, init, accType, isUnsigned));
+      },
+      [&](OpBuilder &eb, Location eloc) {
+        scf::YieldOp::create(
+            eb, eloc,
+            buildWithRuntimeRuns(eb, eloc, spec, source, tables, init, accType,
+                                 isUnsigned, fallback, ratio + 1));
+      });
+  return branch.getResult(0);
+}
+
+/// Tables, pads and passes of one op (after the run-time checks), computed
+/// into `init` (of the result's sizes); returns the result in `resultType`.
 static Value buildResize(OpBuilder &b, Location loc, ResizeSpec &spec,
                          Type resultType, Value source,
-                         ArrayRef<OpFoldResult> paddedSizes, bool hasPads) {
+                         ArrayRef<OpFoldResult> paddedSizes, bool hasPads,
+                         Value init) {
   auto dataType = cast<RankedTensorType>(spec.data.getType());
   int64_t rank = dataType.getRank();
   Type elementType = dataType.getElementType();
@@ -1016,11 +1247,9 @@ static Value buildResize(OpBuilder &b, Location loc, ResizeSpec &spec,
   if (llvm::any_of(spec.outSizes, [](OpFoldResult size) {
         return getConstantIntValue(size) == 0;
       })) {
-    Value empty = tensor::EmptyOp::create(b, loc, spec.outSizes,
-                                          dataType.getElementType());
-    if (empty.getType() != resultType)
-      empty = tensor::CastOp::create(b, loc, resultType, empty);
-    return empty;
+    if (init.getType() != resultType)
+      return tensor::CastOp::create(b, loc, resultType, init);
+    return init;
   }
 
   if (hasPads && llvm::is_contained(dataType.getShape(), 0)) {
@@ -1039,24 +1268,49 @@ static Value buildResize(OpBuilder &b, Location loc, ResizeSpec &spec,
                                    zeroOf(b, loc, elementType));
   }
 
-  Value result;
-  if (spec.kernel == AxisKernel::Nearest) {
-    result = buildNearest(b, loc, source, spec.axes, tables, spec.outSizes);
-  } else if (std::optional<int64_t> taps = directTaps(tables);
-             taps && *taps <= kMaxDirectTaps) {
-    result = buildDirect(b, loc, source, spec.axes, tables, spec.outSizes,
-                         elementType, accType, isUnsigned);
-  } else {
+  // Direct passes need static tap counts whose product is small, and an
+  // innermost axis that does not gather: constant tables (gathering only at
+  // the clamped edges when they have a run), or run-time tables with a run
+  // the runtime library finds.
+  std::optional<int64_t> taps = staticTapProduct(tables);
+  bool direct = taps && *taps <= kMaxDirectTaps;
+  const AxisTables *innermost = nullptr;
+  for (auto [axis, t] : llvm::zip_equal(spec.axes, tables))
+    if (axis == rank - 1 && !t.isIdentity)
+      innermost = &t;
+  bool allConstant = llvm::all_of(tables, [](const AxisTables &t) {
+    return t.isIdentity || t.host.has_value();
+  });
+  auto separable = [&](OpBuilder &sb, Location sloc) {
     SmallVector<size_t> order =
         orderPasses(spec.axes, tables, paddedSizes, spec.outSizes);
     // Intermediate passes accumulate; the last one stores the element type.
-    result = source;
+    Value passResult = source;
     for (size_t i : order) {
-      Type passType = i == order.back() ? elementType : Type(accType);
-      result = buildAxisPass(b, loc, result, spec.axes[i], tables[i],
-                             spec.outSizes[spec.axes[i]], passType, accType,
-                             isUnsigned);
+      Value passInit = init;
+      if (i != order.back()) {
+        SmallVector<OpFoldResult> sizes =
+            tensor::getMixedSizes(sb, sloc, passResult);
+        sizes[spec.axes[i]] = spec.outSizes[spec.axes[i]];
+        passInit = tensor::EmptyOp::create(sb, sloc, sizes, accType);
+      }
+      passResult = buildAxisPass(sb, sloc, passResult, spec.axes[i], tables[i],
+                                 passInit, accType, isUnsigned);
     }
+    return passResult;
+  };
+
+  Value result;
+  if (spec.kernel == AxisKernel::Nearest) {
+    result = buildNearest(b, loc, source, spec.axes, tables, init);
+  } else if (direct && (allConstant || (innermost && innermost->run))) {
+    result = buildDirect(b, loc, source, spec.axes, tables, init, accType,
+                         isUnsigned);
+  } else if (direct && innermost && !innermost->host && spec.runtimeRatios) {
+    result = buildWithRuntimeRuns(b, loc, spec, source, tables, init, accType,
+                                  isUnsigned, separable);
+  } else {
+    result = separable(b, loc);
   }
 
   if (result.getType() != resultType)
@@ -1126,16 +1380,22 @@ static FailureOr<Value> lowerResize(OpBuilder &b, Location loc,
               .getResult(0);
   }
 
+  // The result's one tensor.empty, which every way of computing it below
+  // writes into (destination-passing style, through the scf.if branches):
+  // empty-tensor elimination can then replace it with the op's destination
+  // and no copy is left.
+  Value init =
+      tensor::EmptyOp::create(b, loc, spec.outSizes, dataType.getElementType());
   if (!resultElements)
-    return buildResize(b, loc, spec, resultType, source, paddedSizes, hasPads);
+    return buildResize(b, loc, spec, resultType, source, paddedSizes, hasPads,
+                       init);
   Value zero = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(0));
   Value isEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                         resultElements, zero);
   auto branch = scf::IfOp::create(
       b, loc, isEmpty,
       [&](OpBuilder &tb, Location tloc) {
-        Value empty = tensor::EmptyOp::create(tb, tloc, spec.outSizes,
-                                              dataType.getElementType());
+        Value empty = init;
         if (empty.getType() != resultType)
           empty = tensor::CastOp::create(tb, tloc, resultType, empty);
         scf::YieldOp::create(tb, tloc, empty);
@@ -1143,14 +1403,16 @@ static FailureOr<Value> lowerResize(OpBuilder &b, Location loc,
       [&](OpBuilder &eb, Location eloc) {
         scf::YieldOp::create(eb, eloc,
                              buildResize(eb, eloc, spec, resultType, source,
-                                         paddedSizes, hasPads));
+                                         paddedSizes, hasPads, init));
       });
   return branch.getResult(0);
 }
 
 namespace {
 struct LowerInterpolateV4 : OpConversionPattern<InterpolateV4Op> {
-  using OpConversionPattern::OpConversionPattern;
+  LowerInterpolateV4(MLIRContext *ctx, bool runtimeRatios)
+      : OpConversionPattern(ctx), runtimeRatios(runtimeRatios) {}
+  bool runtimeRatios;
 
   LogicalResult
   matchAndRewrite(InterpolateV4Op op, OpAdaptor adaptor,
@@ -1178,6 +1440,7 @@ struct LowerInterpolateV4 : OpConversionPattern<InterpolateV4Op> {
 
     ResizeSpec spec;
     spec.module = module;
+    spec.runtimeRatios = runtimeRatios;
     spec.data = op.getData();
     spec.axes = *axes;
     spec.kernel = kernelFor(op.getMode());
@@ -1202,7 +1465,9 @@ struct LowerInterpolateV4 : OpConversionPattern<InterpolateV4Op> {
 
 /// Interpolate-1 `area` (the other modes go through Interpolate-4).
 struct LowerInterpolateV1Area : OpConversionPattern<InterpolateV1Op> {
-  using OpConversionPattern::OpConversionPattern;
+  LowerInterpolateV1Area(MLIRContext *ctx, bool runtimeRatios)
+      : OpConversionPattern(ctx), runtimeRatios(runtimeRatios) {}
+  bool runtimeRatios;
 
   LogicalResult
   matchAndRewrite(InterpolateV1Op op, OpAdaptor adaptor,
@@ -1223,6 +1488,7 @@ struct LowerInterpolateV1Area : OpConversionPattern<InterpolateV1Op> {
 
     ResizeSpec spec;
     spec.module = module;
+    spec.runtimeRatios = runtimeRatios;
     spec.data = op.getData();
     spec.axes = llvm::to_vector(op.getAxes());
     spec.kernel = AxisKernel::Area;
@@ -1245,6 +1511,8 @@ struct LowerInterpolateV1Area : OpConversionPattern<InterpolateV1Op> {
 
 struct ConvertInterpToLinalgPass
     : interp::impl::ConvertInterpToLinalgBase<ConvertInterpToLinalgPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     ConversionTarget target(*ctx);
@@ -1256,7 +1524,7 @@ struct ConvertInterpToLinalgPass
     // Unsigned scalars cross to signless arith through casts (castSignedness).
     target.addLegalOp<UnrealizedConversionCastOp>();
     RewritePatternSet patterns(ctx);
-    populateInterpToLinalgConversionPatterns(patterns);
+    populateInterpToLinalgConversionPatterns(patterns, runtimeRatios);
     // The pass always lowers: constant folding (through the reference
     // implementation) is canonicalization's job, and folding here would
     // silently replace compiled code by compile-time constants.
@@ -1270,8 +1538,8 @@ struct ConvertInterpToLinalgPass
 } // namespace
 
 void interp::populateInterpToLinalgConversionPatterns(
-    RewritePatternSet &patterns) {
+    RewritePatternSet &patterns, bool runtimeRatios) {
   populateLegalizeV1Patterns(patterns);
   patterns.add<LowerInterpolateV4, LowerInterpolateV1Area>(
-      patterns.getContext());
+      patterns.getContext(), runtimeRatios);
 }

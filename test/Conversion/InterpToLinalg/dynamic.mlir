@@ -10,12 +10,14 @@
 // CHECK: %[[OUT:.*]] = arith.index_cast %[[E]] : i64 to index
 // The result is sized through the runtime (negative sizes, results larger
 // than memory) before anything is allocated; an empty result skips the
-// computation.
+// computation. Every branch computes into the same tensor.empty, so a
+// destination can replace it (interp-eliminate-destination-empty-tensors).
 // CHECK: call @interp_checked_result_elements(
 // CHECK: %[[COUNT:.*]] = call @interp_checked_result_elements(
+// CHECK: %[[INIT:.*]] = tensor.empty(%{{.*}}, %[[OUT]]) : tensor<?x?xf16>
 // CHECK: %[[EMPTY:.*]] = arith.cmpi eq, %[[COUNT]]
 // CHECK: scf.if %[[EMPTY]] -> (tensor<?x?xf16>) {
-// CHECK: tensor.empty
+// CHECK-NEXT: scf.yield %[[INIT]]
 // CHECK: } else {
 // The taps call validates the run-time parameters; cubic always has four
 // taps, so the table buffers have four columns and the taps are unrolled.
@@ -27,9 +29,19 @@
 // CHECK: func.call @interp_axis_table_fill_f32({{.*}}, %[[IBC]], %[[WBC]])
 // CHECK: %[[IT:.*]] = bufferization.to_tensor %[[IB]] restrict
 // CHECK: %[[WT:.*]] = bufferization.to_tensor %[[WB]] restrict
+// Along the innermost axis, the runtime looks for an affine tap run with
+// ratio x2 (period 2, input step 1), then /2; without one, the table pass
+// computes the whole axis (the full structure is in @runtime_run below).
+// CHECK: func.call @interp_axis_table_run_f32(
+// CHECK: scf.if
+// CHECK: } else {
+// CHECK: func.call @interp_axis_table_run_f32(
+// CHECK: scf.if
+// CHECK: } else {
 // CHECK: linalg.generic
 // CHECK-SAME: iterator_types = ["parallel", "parallel"]
 // CHECK-SAME: ins(%[[IT]], %[[IT]], %[[IT]], %[[IT]], %[[WT]], %[[WT]], %[[WT]], %[[WT]] :
+// CHECK-SAME: outs(%[[INIT]] : tensor<?x?xf16>)
 // CHECK-NOT: scf.for
 // CHECK: linalg.yield
 func.func @runtime_sizes(%x: tensor<?x?xf16>, %s: tensor<1xi64>) -> tensor<?x?xf16> {
@@ -66,8 +78,8 @@ func.func @runtime_scales(%x: tensor<?xf64>, %c: tensor<1xf32>) -> tensor<?xf64>
 // A dynamic batch with static resized axes keeps constant tables.
 // CHECK-LABEL: func.func @dynamic_batch
 // CHECK-NOT: call @interp_axis_table
-// CHECK: arith.constant dense<{{.*}}> : tensor<8x2xi64>
-// CHECK: tensor.empty(%{{.*}}) : tensor<?x3x8x4xf32>
+// CHECK-DAG: arith.constant dense<{{.*}}> : tensor<8x2xi64>
+// CHECK-DAG: tensor.empty(%{{.*}}) : tensor<?x3x8x4xf32>
 func.func @dynamic_batch(%x: tensor<?x3x4x4xf32>) -> tensor<?x3x8x4xf32> {
   %s = arith.constant dense<[8, 4]> : tensor<2xi64>
   %c = arith.constant dense<[2.0, 1.0]> : tensor<2xf32>
@@ -97,4 +109,69 @@ func.func @runtime_taps(%x: tensor<8xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {
   %r = interp.interpolate_v4 %x, %s, %c {mode = linear, shape_calculation_mode = sizes, antialias = true}
      : (tensor<8xf32>, tensor<1xi64>, tensor<1xf32>) -> tensor<?xf32>
   return %r : tensor<?xf32>
+}
+
+// -----
+
+// Run-time lengths along the innermost axis: the direct pass (linear
+// without antialias, 2 x 2 taps) is specialized for the ratios x2 and /2. The runtime library returns the
+// run it finds for the ratio (first and end period, phase step, tap
+// offsets) and its weights laid out [tap, phase, period]; with a run, the
+// table pass computes the clamped edges [0, 2 first) and [2 end, L) and the
+// run pass the outputs between, reading the input at k + D p + base_t.
+// CHECK-DAG: #[[PHASEW0:.*]] = affine_map<(d0, d1, d2, d3) -> (0, d3, d2)>
+// CHECK-DAG: #[[PHASEW1:.*]] = affine_map<(d0, d1, d2, d3) -> (1, d3, d2)>
+// CHECK-DAG: #[[PHASEOUT:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2 * 2 + d3)>
+// CHECK-LABEL: func.func @runtime_run
+// CHECK-SAME: %[[X:.*]]: tensor<2x?x?xf32>
+// CHECK: %[[INIT:.*]] = tensor.empty
+// CHECK: scf.if
+// CHECK: } else {
+// CHECK: bufferization.to_tensor %{{.*}} restrict : memref<?x2xf32> to tensor<?x2xf32>
+// CHECK: %[[WT:.*]] = bufferization.to_tensor %{{.*}} restrict : memref<?x2xf32> to tensor<?x2xf32>
+// CHECK: %[[FOUNDBUF:.*]] = memref.alloc() : memref<5xi64>
+// CHECK: %[[RW:.*]] = memref.alloc(%{{.*}}) : memref<2x2x?xf32>
+// CHECK: %[[FOUNDC:.*]] = memref.cast %[[FOUNDBUF]] : memref<5xi64> to memref<?xi64>
+// CHECK: %[[RWC:.*]] = memref.cast %[[RW]] : memref<2x2x?xf32> to memref<?x?x?xf32>
+// CHECK: func.call @interp_axis_table_run_f32({{.*}}, %[[FOUNDC]], %[[RWC]])
+// CHECK: memref.load %[[FOUNDBUF]]
+// CHECK: memref.load %[[FOUNDBUF]]
+// The run counts when it covers at least half of the axis.
+// CHECK: %[[NONEMPTY:.*]] = arith.cmpi sgt
+// CHECK: %[[HALF:.*]] = arith.cmpi sge
+// CHECK: %[[FOUND:.*]] = arith.andi %[[NONEMPTY]], %[[HALF]]
+// CHECK: %[[RWT:.*]] = bufferization.to_tensor %[[RW]] restrict
+// CHECK: %[[RWS:.*]] = tensor.extract_slice %[[RWT]][0, 0, 0] [2, 2, %{{.*}}] [1, 1, 1]
+// CHECK: scf.if %[[FOUND]] -> (tensor<2x?x?xf32>) {
+// CHECK: %[[LEFT:.*]] = tensor.extract_slice %[[INIT]]
+// CHECK: tensor.extract_slice %[[WT]][%{{.*}}, 0]
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%[[LEFT]] :
+// CHECK: %[[R1:.*]] = tensor.insert_slice %{{.*}} into %[[INIT]]
+// CHECK: %[[MID:.*]] = tensor.extract_slice %[[R1]]
+// CHECK: linalg.generic
+// CHECK-SAME: indexing_maps = [{{.*}}#[[PHASEW0]], #[[PHASEW1]], #[[PHASEOUT]]]
+// CHECK-SAME: ins({{.*}}%[[RWS]], %[[RWS]] : {{.*}}tensor<2x2x?xf32>, tensor<2x2x?xf32>) outs(%[[MID]] :
+// CHECK: %[[R2:.*]] = tensor.insert_slice %{{.*}} into %[[R1]]
+// CHECK: %[[RIGHT:.*]] = tensor.extract_slice %[[R2]]
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%[[RIGHT]] :
+// CHECK: %[[R3:.*]] = tensor.insert_slice %{{.*}} into %[[R2]]
+// CHECK: scf.yield %[[R3]]
+// CHECK: } else {
+// /2: period 1, input step 2, weights [tap, 1, period].
+// CHECK: memref.alloc(%{{.*}}) : memref<2x1x?xf32>
+// CHECK: func.call @interp_axis_table_run_f32(
+// CHECK: scf.if
+// CHECK: } else {
+// Neither: separable passes, the last one into the result.
+// CHECK: linalg.generic
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%[[INIT]] :
+func.func @runtime_run(%x: tensor<2x?x?xf32>, %s: tensor<2xi64>) -> tensor<2x?x?xf32> {
+  %c = arith.constant dense<[2.0, 2.0]> : tensor<2xf32>
+  %a = arith.constant dense<[1, 2]> : tensor<2xi64>
+  %r = interp.interpolate_v4 %x, %s, %c, %a {mode = linear, shape_calculation_mode = sizes}
+     : (tensor<2x?x?xf32>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<2x?x?xf32>
+  return %r : tensor<2x?x?xf32>
 }

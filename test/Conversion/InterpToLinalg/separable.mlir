@@ -213,11 +213,13 @@ func.func @i32_f64_accumulation(%x: tensor<2xi32>) -> tensor<3xi32> {
 // CHECK-LABEL: func.func @cubic_separable
 // CHECK-SAME: %[[X:.*]]: tensor<2x16x8xf32>
 // CHECK-DAG: %[[T1:.*]] = arith.constant dense<{{.*}}> : tensor<8x4xi64>
+// The result's tensor.empty comes first: every way of computing the result
+// writes into it.
+// CHECK-DAG: %[[E2:.*]] = tensor.empty() : tensor<2x8x16xf32>
 // CHECK-DAG: %[[E1:.*]] = tensor.empty() : tensor<2x8x8xf32>
 // CHECK: %[[P1:.*]] = linalg.generic
 // CHECK-SAME: ins(%[[T1]], %[[T1]], %[[T1]], %[[T1]], {{.*}}) outs(%[[E1]] : tensor<2x8x8xf32>)
 // CHECK: tensor.extract %[[X]]
-// CHECK-DAG: %[[E2:.*]] = tensor.empty() : tensor<2x8x16xf32>
 // CHECK-DAG: %[[RW:.*]] = arith.constant dense<{{.*}}> : tensor<4x2x4xf32>
 // CHECK: %[[RUNPASS:.*]] = linalg.generic
 // CHECK-SAME: indexing_maps = [#[[RUNW]], {{.*}}, #[[OUT]]]
