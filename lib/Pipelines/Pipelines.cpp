@@ -68,6 +68,9 @@ void interp::buildInterpToLLVMPipeline(OpPassManager &pm,
     // ones stay sequential (and vectorizable).
     pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
     pm.addPass(createInterpSerializeNestedParallelLoops());
+    // Table entries read per row leave the inner loops here: in the
+    // OpenMP-outlined bodies LLVM no longer can hoist them itself.
+    pm.addPass(createInterpHoistInvariantLoads());
     ConvertSCFToOpenMPPassOptions openmp;
     openmp.numThreads = options.numThreads;
     pm.addPass(createConvertSCFToOpenMPPass(openmp));

@@ -2,6 +2,8 @@
 
 #include "interp/Semantics/AxisTable.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numeric>
@@ -11,9 +13,11 @@ using namespace mlir::interp::rules;
 
 namespace {
 /// One output index's taps before they are laid out in a fixed-width row.
+/// One output's taps. Inline storage: run-time tables are built on every
+/// call of the compiled code, and most rows have at most four taps.
 struct Row {
-  std::vector<int64_t> indices;
-  std::vector<double> weights;
+  llvm::SmallVector<int64_t, 4> indices;
+  llvm::SmallVector<double, 4> weights;
   void add(int64_t index, double weight) {
     indices.push_back(index);
     weights.push_back(weight);

@@ -60,4 +60,26 @@ def InterpEliminateDestinationEmptyTensors
                            "::mlir::tensor::TensorDialect"];
 }
 
+def InterpHoistInvariantLoads : Pass<"interp-hoist-invariant-loads"> {
+  let summary = "Hoist loads of memory a loop does not write out of scf.for";
+  let description = [{
+    A `memref.load` in an `scf.for` whose indices are defined outside the
+    loop and whose memory no op of the loop may write (local alias
+    analysis: distinct allocations, function arguments against local
+    allocations, constant globals) reads the same value in every iteration.
+    This pass computes it once before the loop, guarded by an `scf.if` on
+    the loop running at least once, so a loop that does not run still reads
+    nothing. Pure operations that become invariant move along (upstream
+    loop-invariant code motion).
+
+    Why here and not in LLVM: the per-row entries of a resize's index and
+    weight tables are such loads. LLVM hoists them itself when it can see
+    that the tables and the output are distinct allocations, but in the
+    functions OpenMP outlines the buffers arrive through a captured struct,
+    LLVM cannot tell them apart, the loads stay in the innermost loop and
+    the loop is not vectorized ("cannot identify array bounds").
+  }];
+  let dependentDialects = ["::mlir::scf::SCFDialect"];
+}
+
 #endif // INTERP_TRANSFORMS_PASSES_TD
