@@ -24,9 +24,11 @@ def ConvertInterpToLinalg : Pass<"convert-interp-to-linalg", "::mlir::ModuleOp">
     - `linear`, `linear_onnx`, `cubic` and `area` sum the taps
       `out[.., o, ..] = sum_k W[o, k] * in[.., I[o, k], ..]`, accumulating
       in f32 (f64 for f64, i32 and i64 data). When the tap counts are static
-      and multiply to at most 8, one direct `linalg.generic` sums every tap
-      combination of every axis; otherwise there is one separable pass per
-      axis that changes, in the order of least estimated work. The last
+      and multiply to at most 4, one direct `linalg.generic` sums every tap
+      combination of every axis; up to 8 (linear on three axes), the
+      outermost axis gets a pass of its own first; otherwise there is one
+      separable pass per axis that changes, in the order of least estimated
+      work. The last
       pass stores the element type's rule itself (round to nearest even and
       saturate for integers);
     - along the contiguous innermost axis, the outputs whose taps read the

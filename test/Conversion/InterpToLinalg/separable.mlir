@@ -3,9 +3,10 @@
 // linear, linear_onnx, cubic and area read constant (index, weight) tables
 // through indexing maps (o, t), taps unrolled in the body; no coordinate math
 // in the element loop. When the tap counts of the resized axes multiply to at
-// most 8, one direct generic sums every tap combination (no intermediate
-// tensors); otherwise one parallel generic per axis, the shrinking axis first
-// (@cubic_separable). Along the innermost axis, the outputs whose taps read
+// most 4, one direct generic sums every tap combination (no intermediate
+// tensors); up to 8, the outer axes first get their own passes
+// (@three_axes); otherwise one parallel generic per axis, the shrinking axis
+// first (@cubic_separable). Along the innermost axis, the outputs whose taps read
 // affine positions (integer ratios) compute their index in the body, affine
 // in the loop indices, and only the clamped edges use that axis's table.
 
@@ -239,4 +240,35 @@ func.func @cubic_separable(%x: tensor<2x16x8xf32>) -> tensor<2x8x16xf32> {
   %r = interp.interpolate_v4 %x, %s, %c, %a {mode = cubic, shape_calculation_mode = sizes}
      : (tensor<2x16x8xf32>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<2x8x16xf32>
   return %r : tensor<2x8x16xf32>
+}
+
+// -----
+
+// x2 on three axes: 2 x 2 x 2 = 8 tap combinations. The depth axis runs as
+// its own pass into an f32 intermediate, then one direct generic sums the
+// 4 combinations of H and W (with the W run and its edges): 8 per output
+// cost more arithmetic than the intermediate costs memory.
+// CHECK-LABEL: func.func @three_axes
+// CHECK-DAG: %[[OUT:.*]] = tensor.empty() : tensor<1x2x8x12x16xf32>
+// CHECK-DAG: %[[MID:.*]] = tensor.empty() : tensor<1x2x8x6x8xf32>
+// CHECK-DAG: %[[TD:.*]] = arith.constant dense<{{.*}}> : tensor<8x2xi64>
+// CHECK: %[[DEPTH:.*]] = linalg.generic
+// CHECK-SAME: ins(%[[TD]], %[[TD]], {{.*}}) outs(%[[MID]] : tensor<1x2x8x6x8xf32>)
+// CHECK: %[[INNER:.*]] = linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]
+// CHECK-SAME: outs(%[[OUT]] : tensor<1x2x8x12x16xf32>)
+// CHECK: tensor.extract %[[DEPTH]]
+// CHECK: linalg.generic
+// CHECK: tensor.extract %[[DEPTH]]
+// CHECK: tensor.insert_slice
+// CHECK: linalg.generic
+// CHECK: tensor.insert_slice
+// CHECK-NOT: linalg.generic
+func.func @three_axes(%x: tensor<1x2x4x6x8xf32>) -> tensor<1x2x8x12x16xf32> {
+  %s = arith.constant dense<[8, 12, 16]> : tensor<3xi64>
+  %c = arith.constant dense<[2.0, 2.0, 2.0]> : tensor<3xf32>
+  %a = arith.constant dense<[2, 3, 4]> : tensor<3xi64>
+  %r = interp.interpolate_v4 %x, %s, %c, %a {mode = linear_onnx, shape_calculation_mode = sizes}
+     : (tensor<1x2x4x6x8xf32>, tensor<3xi64>, tensor<3xf32>, tensor<3xi64>) -> tensor<1x2x8x12x16xf32>
+  return %r : tensor<1x2x8x12x16xf32>
 }
