@@ -85,6 +85,8 @@ void EliminateDestinationEmptyTensors::runOnOperation() {
       replacement = tensor::CastOp::create(rewriter, empty.getLoc(), emptyType,
                                            replacement);
     rewriter.replaceOp(empty, replacement);
+    // As upstream eliminate-empty-tensors does after each replacement.
+    state.resetCache();
     // The materialization itself now copies a buffer onto itself, which
     // One-Shot Bufferize folds away.
   }

@@ -104,9 +104,10 @@ static bool hoistFrom(scf::ForOp loop, BufferAliasAnalysis &aliases) {
   SmallVector<memref::LoadOp> loads;
   for (Operation &op : loop.getBody()->without_terminator()) {
     auto load = dyn_cast<memref::LoadOp>(op);
-    if (!load || !llvm::all_of(load->getOperands(), [&](Value v) {
-          return loop.isDefinedOutsideOfLoop(v);
-        }))
+    // Scalars only: the guard's other branch yields a zero of the type.
+    if (!load || !load.getType().isIntOrIndexOrFloat() ||
+        !llvm::all_of(load->getOperands(),
+                      [&](Value v) { return loop.isDefinedOutsideOfLoop(v); }))
       continue;
     if (isUnwrittenIn(load, loop, aliases))
       loads.push_back(load);
