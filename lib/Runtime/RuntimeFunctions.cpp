@@ -144,17 +144,59 @@ static void fill(const AxisTableParams &params,
   }
 }
 
+extern "C" void _mlir_ciface_interp_axis_table_fill_f32(
+    int32_t kernel, int32_t coordinateMode, int32_t nearestMode,
+    int32_t shapeMode, float givenScale, int64_t inLength, int64_t outLength,
+    int32_t antialiasActive, double cubeCoeff,
+    StridedMemRefType<int64_t, 2> *indices,
+    StridedMemRefType<float, 2> *weights) {
+  fill(paramsFrom(kernel, coordinateMode, nearestMode, shapeMode, givenScale,
+                  inLength, outLength, antialiasActive, cubeCoeff),
+       indices, weights);
+}
+
+extern "C" void _mlir_ciface_interp_axis_table_fill_f64(
+    int32_t kernel, int32_t coordinateMode, int32_t nearestMode,
+    int32_t shapeMode, float givenScale, int64_t inLength, int64_t outLength,
+    int32_t antialiasActive, double cubeCoeff,
+    StridedMemRefType<int64_t, 2> *indices,
+    StridedMemRefType<double, 2> *weights) {
+  fill(paramsFrom(kernel, coordinateMode, nearestMode, shapeMode, givenScale,
+                  inLength, outLength, antialiasActive, cubeCoeff),
+       indices, weights);
+}
+
+/// The run of the table the fill functions wrote (no second build of it).
 template <typename T>
-static void findRun(const AxisTableParams &params, int64_t period,
-                    int64_t inputStep, StridedMemRefType<int64_t, 1> *run,
+static void findRun(int64_t inLength, int64_t period, int64_t inputStep,
+                    StridedMemRefType<int64_t, 2> *indices,
+                    StridedMemRefType<T, 2> *weights,
+                    StridedMemRefType<int64_t, 1> *run,
                     StridedMemRefType<T, 3> *runWeights) {
-  int64_t columns = runWeights->sizes[0];
-  AxisTable table = tableWithColumns(params, columns);
-  if (period <= 0 || inputStep <= 0 || run->sizes[0] != 3 + columns ||
-      runWeights->sizes[1] != period ||
-      runWeights->sizes[2] != table.outLength / period)
-    fail("affine run buffers do not match the table", params.inLength,
-         params.outLength, static_cast<float>(params.scale));
+  int64_t outLength = indices->sizes[0];
+  int64_t columns = indices->sizes[1];
+  if (period <= 0 || inputStep <= 0 || weights->sizes[0] != outLength ||
+      weights->sizes[1] != columns || run->sizes[0] != 3 + columns ||
+      runWeights->sizes[0] != columns || runWeights->sizes[1] != period ||
+      runWeights->sizes[2] != outLength / period)
+    fail("affine run buffers do not match the table", inLength, outLength,
+         0.0f);
+  AxisTable table;
+  table.inLength = inLength;
+  table.outLength = outLength;
+  table.taps = columns;
+  table.indices.reserve(outLength * columns);
+  table.weights.reserve(outLength * columns);
+  for (int64_t o = 0; o < outLength; ++o) {
+    for (int64_t k = 0; k < columns; ++k) {
+      table.indices.push_back(
+          indices->data[indices->offset + o * indices->strides[0] +
+                        k * indices->strides[1]]);
+      table.weights.push_back(
+          weights->data[weights->offset + o * weights->strides[0] +
+                        k * weights->strides[1]]);
+    }
+  }
   auto setRun = [&](int64_t i, int64_t value) {
     run->data[run->offset + i * run->strides[0]] = value;
   };
@@ -181,48 +223,20 @@ static void findRun(const AxisTableParams &params, int64_t period,
             static_cast<T>(table.weights[(period * k + p) * columns + t]);
 }
 
-extern "C" void _mlir_ciface_interp_axis_table_fill_f32(
-    int32_t kernel, int32_t coordinateMode, int32_t nearestMode,
-    int32_t shapeMode, float givenScale, int64_t inLength, int64_t outLength,
-    int32_t antialiasActive, double cubeCoeff,
-    StridedMemRefType<int64_t, 2> *indices,
-    StridedMemRefType<float, 2> *weights) {
-  fill(paramsFrom(kernel, coordinateMode, nearestMode, shapeMode, givenScale,
-                  inLength, outLength, antialiasActive, cubeCoeff),
-       indices, weights);
-}
-
-extern "C" void _mlir_ciface_interp_axis_table_fill_f64(
-    int32_t kernel, int32_t coordinateMode, int32_t nearestMode,
-    int32_t shapeMode, float givenScale, int64_t inLength, int64_t outLength,
-    int32_t antialiasActive, double cubeCoeff,
-    StridedMemRefType<int64_t, 2> *indices,
-    StridedMemRefType<double, 2> *weights) {
-  fill(paramsFrom(kernel, coordinateMode, nearestMode, shapeMode, givenScale,
-                  inLength, outLength, antialiasActive, cubeCoeff),
-       indices, weights);
-}
-
 extern "C" void _mlir_ciface_interp_axis_table_run_f32(
-    int32_t kernel, int32_t coordinateMode, int32_t nearestMode,
-    int32_t shapeMode, float givenScale, int64_t inLength, int64_t outLength,
-    int32_t antialiasActive, double cubeCoeff, int64_t period,
-    int64_t inputStep, StridedMemRefType<int64_t, 1> *run,
+    int64_t inLength, int64_t period, int64_t inputStep,
+    StridedMemRefType<int64_t, 2> *indices,
+    StridedMemRefType<float, 2> *weights, StridedMemRefType<int64_t, 1> *run,
     StridedMemRefType<float, 3> *runWeights) {
-  findRun(paramsFrom(kernel, coordinateMode, nearestMode, shapeMode, givenScale,
-                     inLength, outLength, antialiasActive, cubeCoeff),
-          period, inputStep, run, runWeights);
+  findRun(inLength, period, inputStep, indices, weights, run, runWeights);
 }
 
 extern "C" void _mlir_ciface_interp_axis_table_run_f64(
-    int32_t kernel, int32_t coordinateMode, int32_t nearestMode,
-    int32_t shapeMode, float givenScale, int64_t inLength, int64_t outLength,
-    int32_t antialiasActive, double cubeCoeff, int64_t period,
-    int64_t inputStep, StridedMemRefType<int64_t, 1> *run,
+    int64_t inLength, int64_t period, int64_t inputStep,
+    StridedMemRefType<int64_t, 2> *indices,
+    StridedMemRefType<double, 2> *weights, StridedMemRefType<int64_t, 1> *run,
     StridedMemRefType<double, 3> *runWeights) {
-  findRun(paramsFrom(kernel, coordinateMode, nearestMode, shapeMode, givenScale,
-                     inLength, outLength, antialiasActive, cubeCoeff),
-          period, inputStep, run, runWeights);
+  findRun(inLength, period, inputStep, indices, weights, run, runWeights);
 }
 
 extern "C" void interp_check_operand_length(int32_t operand, int64_t length,

@@ -71,23 +71,22 @@ void _mlir_ciface_interp_axis_table_fill_f64(
     StridedMemRefType<double, 2> *weights);
 
 /// The affine tap run (rules::findAffineTapRun) with the given period and
-/// input step of the table the fill functions write, with as many columns as
-/// `runWeights` has rows. Writes `run` (3 + columns elements): first period,
-/// end period, phase step and the columns' offsets, all 0 when there is no
-/// run; and the run's weights to `runWeights` [column, phase, period - first
-/// period] (outLength / period periods; those past the run are left
-/// unwritten). Lets the lowering use its code specialized for that ratio.
+/// input step of the table a fill function wrote to `indices` and `weights`
+/// (outLength x columns; `inLength` is the padded input length). Writes `run`
+/// (3 + columns elements): first period, end period, phase step and the
+/// columns' offsets, all 0 when there is no run; and the run's weights to
+/// `runWeights` [column, phase, period - first period] (outLength / period
+/// periods; those past the run are left unwritten). Lets the lowering use its
+/// code specialized for that ratio.
 void _mlir_ciface_interp_axis_table_run_f32(
-    int32_t kernel, int32_t coordinateMode, int32_t nearestMode,
-    int32_t shapeMode, float givenScale, int64_t inLength, int64_t outLength,
-    int32_t antialiasActive, double cubeCoeff, int64_t period,
-    int64_t inputStep, StridedMemRefType<int64_t, 1> *run,
+    int64_t inLength, int64_t period, int64_t inputStep,
+    StridedMemRefType<int64_t, 2> *indices,
+    StridedMemRefType<float, 2> *weights, StridedMemRefType<int64_t, 1> *run,
     StridedMemRefType<float, 3> *runWeights);
 void _mlir_ciface_interp_axis_table_run_f64(
-    int32_t kernel, int32_t coordinateMode, int32_t nearestMode,
-    int32_t shapeMode, float givenScale, int64_t inLength, int64_t outLength,
-    int32_t antialiasActive, double cubeCoeff, int64_t period,
-    int64_t inputStep, StridedMemRefType<int64_t, 1> *run,
+    int64_t inLength, int64_t period, int64_t inputStep,
+    StridedMemRefType<int64_t, 2> *indices,
+    StridedMemRefType<double, 2> *weights, StridedMemRefType<int64_t, 1> *run,
     StridedMemRefType<double, 3> *runWeights);
 }
 

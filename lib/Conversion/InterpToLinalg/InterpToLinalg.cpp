@@ -75,8 +75,10 @@ struct AxisTables {
   /// taps read the input at affine positions, if any.
   std::optional<rules::AxisTable> host;
   std::optional<rules::AffineTapRun> run;
-  /// The runtime library's table parameters, for run-time tables.
-  SmallVector<Value> runtimeParams;
+  /// For run-time tables: the padded input length (i64) and the filled
+  /// index and weight buffers, cast to any shape, which the run search reads.
+  Value runtimeInLength;
+  Value filledIndices, filledWeights;
 };
 
 } // namespace
@@ -351,15 +353,16 @@ static AxisTables buildRuntimeTables(OpBuilder &b, Location loc,
   auto fillFn = declareRuntimeFunction(b, module, fillName,
                                        b.getFunctionType(fillTypes, {}),
                                        /*cInterface=*/true);
+  AxisTables tables;
+  tables.runtimeInLength = params[5];
+  tables.filledIndices =
+      memref::CastOp::create(b, loc, anyIndexType, indexBuffer);
+  tables.filledWeights =
+      memref::CastOp::create(b, loc, anyWeightType, weightBuffer);
   SmallVector<Value> fillArgs(params);
-  fillArgs.append(
-      {memref::CastOp::create(b, loc, anyIndexType, indexBuffer).getResult(),
-       memref::CastOp::create(b, loc, anyWeightType, weightBuffer)
-           .getResult()});
+  fillArgs.append({tables.filledIndices, tables.filledWeights});
   func::CallOp::create(b, loc, fillFn, fillArgs);
 
-  AxisTables tables;
-  tables.runtimeParams = params;
   tables.indices = bufferization::ToTensorOp::create(
       b, loc, RankedTensorType::get({dyn, columns}, i64), indexBuffer,
       /*restrict=*/true);
@@ -1076,19 +1079,23 @@ static RuntimeRun findRuntimeRun(OpBuilder &b, Location loc,
       ValueRange{periods});
   auto anyRunType = MemRefType::get({dyn}, i64);
   auto anyWeightType = MemRefType::get({dyn, dyn, dyn}, accType);
-  SmallVector<Type> types;
-  for (Value v : tables.runtimeParams)
-    types.push_back(v.getType());
-  types.append({i64, i64, anyRunType, anyWeightType});
+  SmallVector<Type> types = {i64,
+                             i64,
+                             i64,
+                             tables.filledIndices.getType(),
+                             tables.filledWeights.getType(),
+                             anyRunType,
+                             anyWeightType};
   StringRef name = accType.isF64() ? runtime::kAxisTableRunF64Name
                                    : runtime::kAxisTableRunF32Name;
   auto fn =
       declareRuntimeFunction(b, spec.module, name, b.getFunctionType(types, {}),
                              /*cInterface=*/true);
-  SmallVector<Value> args(tables.runtimeParams);
+  SmallVector<Value> args = {tables.runtimeInLength};
   args.append(
       {arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(period)),
        arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(inputStep)),
+       tables.filledIndices, tables.filledWeights,
        memref::CastOp::create(b, loc, anyRunType, runBuffer).getResult(),
        memref::CastOp::create(b, loc, anyWeightType, weightBuffer)
            .getResult()});
