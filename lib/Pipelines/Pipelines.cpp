@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -55,6 +56,7 @@ void interp::buildInterpToAffinePipeline(OpPassManager &pm,
   // Affine loop bounds must be valid dimensions: not values loaded inside
   // the scf.if guards of the run-time ratio specializations.
   addInterpToBufferizedLinalg(pm, /*runtimeRatios=*/false);
+  pm.addPass(createForallToForLoopPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToAffineLoopsPass());
   pm.addPass(createCanonicalizerPass());
 }
@@ -65,7 +67,9 @@ void interp::buildInterpToLLVMPipeline(OpPassManager &pm,
   bool parallel = options.numThreads != 1;
   if (parallel) {
     // Outer parallel dimensions become OpenMP work-sharing loops; inner
-    // ones stay sequential (and vectorizable).
+    // ones stay sequential (and vectorizable). The tasks of a fused outer
+    // axis (scf.forall) are one such outer loop.
+    pm.addPass(createForallToParallelLoopPass());
     pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
     pm.addPass(createInterpSerializeNestedParallelLoops());
     // Table entries read per row leave the inner loops here: in the
@@ -75,6 +79,7 @@ void interp::buildInterpToLLVMPipeline(OpPassManager &pm,
     openmp.numThreads = options.numThreads;
     pm.addPass(createConvertSCFToOpenMPPass(openmp));
   } else {
+    pm.addPass(createForallToForLoopPass());
     pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   }
   pm.addPass(createCanonicalizerPass());

@@ -556,6 +556,25 @@ int main(int argc, char **argv) {
           (out == 2 * in || 2 * out == in))
         ++coverage["x2 or /2 on an innermost axis with run-time tables"];
     }
+    // linear_onnx (2 taps per axis) resizing three axes with constant
+    // tables: the outermost is fused with a direct pass over the other two.
+    if (!c.isV1 && c.v4.mode == InterpolateMode::LinearOnnx &&
+        !c.runtimeShapeOperand) {
+      const auto &begin = c.v4.padsBegin;
+      const auto &endPads = c.v4.padsEnd;
+      int resized = 0;
+      bool staticTables = true;
+      for (size_t d = 0; d < c.shape.size(); ++d) {
+        int64_t in = c.shape[d] + (d < begin.size() ? begin[d] : 0) +
+                     (d < endPads.size() ? endPads[d] : 0);
+        if (in == c.expected.shape[d])
+          continue;
+        ++resized;
+        staticTables &= !c.dynamicDims[d];
+      }
+      if (resized == 3 && staticTables && c.expected.numElements() > 0)
+        ++coverage["linear_onnx on three axes (fused outer axis)"];
+    }
     for (size_t d = 0; d < c.shape.size(); ++d) {
       if (c.expected.shape[d] >= 64 * std::max<int64_t>(1, c.shape[d]))
         ++coverage["x64 up on an axis"];

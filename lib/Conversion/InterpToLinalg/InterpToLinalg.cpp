@@ -900,20 +900,150 @@ static DirectAxes directAxesOf(OpBuilder &b, Location loc,
 
 /// Tap combinations one direct pass sums per output element at most when
 /// there are more resized axes: beyond it, the arithmetic per output (a
-/// load, two multiplies and an add per combination) costs more than writing
-/// and re-reading an intermediate. (W6, x2 on three axes, interleaved runs:
-/// 8 combinations 8.8-11.2 ms; the depth pass, then 4 combinations,
-/// 7.7-8.9 ms.)
+/// load, two multiplies and an add per combination) costs more than
+/// computing the outer axes first into a slab that stays in cache (see
+/// buildFusedOuterAxis). (W6, x2 on three axes, interleaved runs: 8
+/// combinations 8.8-11.2 ms; the depth pass into a full-size intermediate,
+/// then 4 combinations, 7.7-8.9 ms.)
 static constexpr int64_t kMaxDirectCombinations = 4;
+
+/// The parallel tasks a fused outer axis is split into at least (as far as
+/// it has outputs): enough for a few threads to balance, few enough that
+/// each task's scratch allocation does not count.
+static constexpr int64_t kFusedAxisTasks = 64;
 
 /// One separable pass along `axis` into a new accumulator tensor.
 static Value buildAxisPass(OpBuilder &b, Location loc, Value source,
                            int64_t axis, const AxisTables &tables, Value init,
                            FloatType accType, bool isUnsigned);
 
-/// Every resized axis into `init`: the outermost ones by separable passes
-/// while the tap product is above kMaxDirectCombinations, then one direct
-/// pass over the others (always including the innermost).
+/// The outer resized `axis` fused with the passes `inner` builds over the
+/// dimensions inside it: for each output index o along `axis`, its taps are
+/// combined into a slab of the source with `axis` of length 1, and `inner`
+/// computes the output's slab at o from it. The slab is written and re-read
+/// while in cache, where a separable pass would write and re-read a
+/// full-size intermediate. (inner(slab, out) gets tensors of full rank,
+/// length 1 along `axis` and the dimensions before it.)
+///
+/// The outputs along `axis` and the dimensions before it are split into the
+/// tasks of a one-dimensional scf.forall (one loop for OpenMP to share),
+/// each an scf.for over a block of outputs that reuses one scratch slab.
+static Value buildFusedOuterAxis(
+    OpBuilder &b, Location loc, Value source, int64_t axis,
+    const AxisTables &tables, Value init, FloatType accType, bool isUnsigned,
+    function_ref<Value(OpBuilder &, Location, Value, Value)> inner) {
+  int64_t rank = cast<RankedTensorType>(init.getType()).getRank();
+  int64_t taps = cast<RankedTensorType>(tables.indices.getType()).getDimSize(1);
+  SmallVector<OpFoldResult> outSizes = tensor::getMixedSizes(b, loc, init);
+  SmallVector<OpFoldResult> sourceSizes = tensor::getMixedSizes(b, loc, source);
+  auto indexConst = [&](OpBuilder &ib, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(ib, loc, v);
+  };
+
+  // Blocks of ceil(L / wanted) outputs, at least one each, so that no block
+  // is empty; tasks = (dimensions before `axis`) x blocks.
+  int64_t outerCount = 1;
+  for (int64_t d = 0; d < axis; ++d)
+    if (std::optional<int64_t> size = getConstantIntValue(outSizes[d]))
+      outerCount *= std::max<int64_t>(*size, 1);
+  int64_t wantedBlocks =
+      std::max<int64_t>(1, llvm::divideCeil(kFusedAxisTasks, outerCount));
+  Value length = asIndexValue(b, loc, outSizes[axis]);
+  Value chunk = b.createOrFold<arith::MaxUIOp>(
+      loc, indexConst(b, 1),
+      b.createOrFold<arith::CeilDivUIOp>(loc, length,
+                                         indexConst(b, wantedBlocks)));
+  Value blocks = b.createOrFold<arith::CeilDivUIOp>(loc, length, chunk);
+  Value tasks = blocks;
+  for (int64_t d = 0; d < axis; ++d)
+    tasks = b.createOrFold<arith::MulIOp>(loc, tasks,
+                                          asIndexValue(b, loc, outSizes[d]));
+
+  auto forall = scf::ForallOp::create(
+      b, loc, ArrayRef<OpFoldResult>{getAsOpFoldResult(tasks)},
+      ValueRange{init}, std::nullopt);
+  OpBuilder fb = OpBuilder::atBlockTerminator(forall.getBody());
+  Value shared = forall.getRegionIterArgs()[0];
+  // task = (i_0, ..., i_{axis-1}, block), the block fastest.
+  Value rest = forall.getInductionVars()[0];
+  Value block = fb.createOrFold<arith::RemUIOp>(loc, rest, blocks);
+  rest = fb.createOrFold<arith::DivUIOp>(loc, rest, blocks);
+  SmallVector<OpFoldResult> offsets(rank, fb.getIndexAttr(0));
+  SmallVector<OpFoldResult> sizes(outSizes);
+  SmallVector<OpFoldResult> strides(rank, fb.getIndexAttr(1));
+  for (int64_t d = axis - 1; d >= 0; --d) {
+    Value size = asIndexValue(fb, loc, outSizes[d]);
+    offsets[d] =
+        getAsOpFoldResult(fb.createOrFold<arith::RemUIOp>(loc, rest, size));
+    rest = fb.createOrFold<arith::DivUIOp>(loc, rest, size);
+    sizes[d] = fb.getIndexAttr(1);
+  }
+  Value start = fb.createOrFold<arith::MulIOp>(loc, block, chunk);
+  // The last block is shorter unless the blocks divide the axis.
+  std::optional<int64_t> staticLength = getConstantIntValue(length);
+  std::optional<int64_t> staticChunk = getConstantIntValue(chunk);
+  Value count =
+      staticLength && staticChunk && *staticLength % *staticChunk == 0
+          ? chunk
+          : fb.createOrFold<arith::MinUIOp>(
+                loc, chunk, fb.createOrFold<arith::SubIOp>(loc, length, start));
+
+  // The source at the task's outer position, all of `axis` (the table holds
+  // absolute indices along it); the output block; one scratch slab.
+  SmallVector<OpFoldResult> sourceOffsets(offsets), slabSizes(sourceSizes);
+  sourceOffsets[axis] = fb.getIndexAttr(0);
+  for (int64_t d = 0; d < axis; ++d)
+    slabSizes[d] = fb.getIndexAttr(1);
+  Value sourceSlab = tensor::ExtractSliceOp::create(
+      fb, loc, source, sourceOffsets, slabSizes, strides);
+  offsets[axis] = getAsOpFoldResult(start);
+  sizes[axis] = getAsOpFoldResult(count);
+  Value outBlock =
+      tensor::ExtractSliceOp::create(fb, loc, shared, offsets, sizes, strides);
+  slabSizes[axis] = fb.getIndexAttr(1);
+  Value scratch = tensor::EmptyOp::create(fb, loc, slabSizes, accType);
+
+  auto loop = scf::ForOp::create(
+      fb, loc, indexConst(fb, 0), count, indexConst(fb, 1),
+      ValueRange{outBlock, scratch},
+      [&](OpBuilder &lb, Location lloc, Value o, ValueRange iter) {
+        Value row = arith::AddIOp::create(lb, lloc, start, o);
+        auto rowOf = [&](Value table) -> Value {
+          return tensor::ExtractSliceOp::create(
+              lb, lloc, table, ArrayRef<OpFoldResult>{row, lb.getIndexAttr(0)},
+              ArrayRef<OpFoldResult>{lb.getIndexAttr(1), lb.getIndexAttr(taps)},
+              ArrayRef<OpFoldResult>{lb.getIndexAttr(1), lb.getIndexAttr(1)});
+        };
+        DirectAxis outer;
+        outer.axis = axis;
+        outer.taps = taps;
+        outer.indices = rowOf(tables.indices);
+        outer.weights = rowOf(tables.weights);
+        Value slab = buildDirectPass(lb, lloc, sourceSlab, {outer}, iter[1],
+                                     accType, isUnsigned);
+        SmallVector<OpFoldResult> rowOffsets(rank, lb.getIndexAttr(0));
+        SmallVector<OpFoldResult> rowSizes(sizes);
+        rowOffsets[axis] = o;
+        rowSizes[axis] = lb.getIndexAttr(1);
+        Value outRow = tensor::ExtractSliceOp::create(
+            lb, lloc, iter[0], rowOffsets, rowSizes, strides);
+        Value computed = inner(lb, lloc, slab, outRow);
+        Value updated = tensor::InsertSliceOp::create(
+            lb, lloc, computed, iter[0], rowOffsets, rowSizes, strides);
+        scf::YieldOp::create(lb, lloc, ValueRange{updated, slab});
+      });
+
+  OpBuilder tb = OpBuilder::atBlockBegin(forall.getTerminator().getBody());
+  tensor::ParallelInsertSliceOp::create(tb, loc, loop.getResult(0), shared,
+                                        offsets, sizes, strides);
+  return forall.getResult(0);
+}
+
+/// Every resized axis into `init`: the outermost ones, while the tap
+/// product is above kMaxDirectCombinations, before one direct pass over the
+/// others (always including the innermost). The first of them is fused with
+/// the rest (buildFusedOuterAxis); any further one is a separable pass
+/// inside it.
 static Value buildDirect(OpBuilder &b, Location loc, Value source,
                          ArrayRef<int64_t> axes, ArrayRef<AxisTables> tables,
                          Value init, FloatType accType, bool isUnsigned) {
@@ -929,27 +1059,41 @@ static Value buildDirect(OpBuilder &b, Location loc, Value source,
   int64_t product = 1;
   for (auto &entry : resized)
     product *= tapsOf(entry.second);
-  size_t first = 0;
-  SmallVector<OpFoldResult> outSizes = tensor::getMixedSizes(b, loc, init);
-  while (product > kMaxDirectCombinations && first + 1 < resized.size()) {
-    auto [axis, t] = resized[first++];
-    product /= tapsOf(t);
-    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, source);
-    sizes[axis] = outSizes[axis];
-    Value passInit = tensor::EmptyOp::create(b, loc, sizes, accType);
-    source =
-        buildAxisPass(b, loc, source, axis, *t, passInit, accType, isUnsigned);
-  }
-  SmallVector<int64_t> directAxes;
-  SmallVector<const AxisTables *> directTables;
-  for (auto [axis, t] : ArrayRef(resized).drop_front(first)) {
-    directAxes.push_back(axis);
-    directTables.push_back(t);
-  }
-  DirectAxes direct =
-      directAxesOf(b, loc, directAxes, directTables, rank, accType);
-  return buildDirectWithRun(b, loc, source, direct.axes, direct.runAxis,
-                            direct.runTables, init, accType, isUnsigned);
+  size_t peeled = 0;
+  while (product > kMaxDirectCombinations && peeled + 1 < resized.size())
+    product /= tapsOf(resized[peeled++].second);
+
+  // The peeled axes from `from` on as separable passes, then the direct
+  // pass, from `slab` into `out`.
+  auto passes = [&](OpBuilder &pb, Location ploc, Value slab, Value out,
+                    size_t from) {
+    SmallVector<OpFoldResult> outSizes = tensor::getMixedSizes(pb, ploc, out);
+    for (auto [axis, t] : ArrayRef(resized).slice(from, peeled - from)) {
+      SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(pb, ploc, slab);
+      sizes[axis] = outSizes[axis];
+      Value passInit = tensor::EmptyOp::create(pb, ploc, sizes, accType);
+      slab = buildAxisPass(pb, ploc, slab, axis, *t, passInit, accType,
+                           isUnsigned);
+    }
+    SmallVector<int64_t> directAxes;
+    SmallVector<const AxisTables *> directTables;
+    for (auto [axis, t] : ArrayRef(resized).drop_front(peeled)) {
+      directAxes.push_back(axis);
+      directTables.push_back(t);
+    }
+    DirectAxes direct =
+        directAxesOf(pb, ploc, directAxes, directTables, rank, accType);
+    return buildDirectWithRun(pb, ploc, slab, direct.axes, direct.runAxis,
+                              direct.runTables, out, accType, isUnsigned);
+  };
+  if (peeled == 0)
+    return passes(b, loc, source, init, 0);
+  auto [axis, t] = resized.front();
+  return buildFusedOuterAxis(
+      b, loc, source, axis, *t, init, accType, isUnsigned,
+      [&](OpBuilder &ib, Location iloc, Value slab, Value out) {
+        return passes(ib, iloc, slab, out, 1);
+      });
 }
 
 /// One separable pass along `axis` into `init` (of the source's shape with

@@ -244,25 +244,39 @@ func.func @cubic_separable(%x: tensor<2x16x8xf32>) -> tensor<2x8x16xf32> {
 
 // -----
 
-// x2 on three axes: 2 x 2 x 2 = 8 tap combinations. The depth axis runs as
-// its own pass into an f32 intermediate, then one direct generic sums the
-// 4 combinations of H and W (with the W run and its edges): 8 per output
-// cost more arithmetic than the intermediate costs memory.
+// x2 on three axes: 2 x 2 x 2 = 8 tap combinations. The depth axis is fused
+// with one direct generic over the 4 combinations of H and W (8 per output
+// cost more arithmetic than a slab in cache costs memory): an scf.forall over
+// (channel, block of depth outputs) tasks, each an scf.for over its depth
+// outputs that combines two source slabs into a scratch slab (1x1x1x6x8),
+// then computes the output slab from it (with the W run and its edges).
 // CHECK-LABEL: func.func @three_axes
+// CHECK-SAME: %[[X:.*]]: tensor<1x2x4x6x8xf32>
 // CHECK-DAG: %[[OUT:.*]] = tensor.empty() : tensor<1x2x8x12x16xf32>
-// CHECK-DAG: %[[MID:.*]] = tensor.empty() : tensor<1x2x8x6x8xf32>
 // CHECK-DAG: %[[TD:.*]] = arith.constant dense<{{.*}}> : tensor<8x2xi64>
-// CHECK: %[[DEPTH:.*]] = linalg.generic
-// CHECK-SAME: ins(%[[TD]], %[[TD]], {{.*}}) outs(%[[MID]] : tensor<1x2x8x6x8xf32>)
-// CHECK: %[[INNER:.*]] = linalg.generic
+// CHECK: %[[R:.*]] = scf.forall (%[[T:.*]]) in (16) shared_outs(%[[SH:.*]] = %[[OUT]])
+// CHECK: %[[SRC:.*]] = tensor.extract_slice %[[X]][0, %[[C:.*]], 0, 0, 0] [1, 1, 4, 6, 8]
+// CHECK: %[[BLK:.*]] = tensor.extract_slice %[[SH]][0, %[[C]], %[[D:.*]], 0, 0] [1, 1, 1, 12, 16]
+// CHECK: %[[SCRATCH:.*]] = tensor.empty() : tensor<1x1x1x6x8xf32>
+// CHECK: %[[LOOP:.*]]:2 = scf.for %[[O:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %[[BLK]], %[[S:.*]] = %[[SCRATCH]])
+// CHECK: %[[ROW:.*]] = tensor.extract_slice %[[TD]][%{{.*}}, 0] [1, 2]
+// CHECK: %[[SLAB:.*]] = linalg.generic
+// CHECK-SAME: ins(%[[ROW]], %[[ROW]], {{.*}}) outs(%[[S]] : tensor<1x1x1x6x8xf32>)
+// CHECK: tensor.extract %[[SRC]]
+// CHECK: %[[OROW:.*]] = tensor.extract_slice %[[ACC]][0, 0, %[[O]], 0, 0] [1, 1, 1, 12, 16]
+// CHECK: linalg.generic
 // CHECK-SAME: iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel"]
-// CHECK-SAME: outs(%[[OUT]] : tensor<1x2x8x12x16xf32>)
-// CHECK: tensor.extract %[[DEPTH]]
+// CHECK-SAME: outs(%[[OROW]] : tensor<1x1x1x12x16xf32>)
+// CHECK: tensor.extract %[[SLAB]]
 // CHECK: linalg.generic
-// CHECK: tensor.extract %[[DEPTH]]
+// CHECK: tensor.extract %[[SLAB]]
 // CHECK: tensor.insert_slice
 // CHECK: linalg.generic
 // CHECK: tensor.insert_slice
+// CHECK: %[[UPD:.*]] = tensor.insert_slice %{{.*}} into %[[ACC]][0, 0, %[[O]], 0, 0]
+// CHECK: scf.yield %[[UPD]], %[[SLAB]]
+// CHECK: scf.forall.in_parallel
+// CHECK: tensor.parallel_insert_slice %[[LOOP]]#0 into %[[SH]][0, %[[C]], %[[D]], 0, 0] [1, 1, 1, 12, 16]
 // CHECK-NOT: linalg.generic
 func.func @three_axes(%x: tensor<1x2x4x6x8xf32>) -> tensor<1x2x8x12x16xf32> {
   %s = arith.constant dense<[8, 12, 16]> : tensor<3xi64>
@@ -271,4 +285,24 @@ func.func @three_axes(%x: tensor<1x2x4x6x8xf32>) -> tensor<1x2x8x12x16xf32> {
   %r = interp.interpolate_v4 %x, %s, %c, %a {mode = linear_onnx, shape_calculation_mode = sizes}
      : (tensor<1x2x4x6x8xf32>, tensor<3xi64>, tensor<3xf32>, tensor<3xi64>) -> tensor<1x2x8x12x16xf32>
   return %r : tensor<1x2x8x12x16xf32>
+}
+
+// -----
+
+// A fused depth axis whose blocks do not divide it: 130 outputs, one task
+// set of 64 wanted: blocks of 3 outputs, 44 tasks, the last block 1 long.
+// CHECK-LABEL: func.func @fused_uneven_blocks
+// CHECK: scf.forall (%[[T:.*]]) in (44)
+// CHECK: %[[START:.*]] = arith.muli
+// CHECK: %[[LEFT:.*]] = arith.subi %{{.*}}, %[[START]] : index
+// CHECK: %[[COUNT:.*]] = arith.minui %[[LEFT]], %{{.*}} : index
+// CHECK: tensor.extract_slice %{{.*}}[0, 0, %[[START]], 0, 0] [1, 1, %[[COUNT]], 4, 4]
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[COUNT]]
+func.func @fused_uneven_blocks(%x: tensor<1x1x65x2x2xf32>) -> tensor<1x1x130x4x4xf32> {
+  %s = arith.constant dense<[130, 4, 4]> : tensor<3xi64>
+  %c = arith.constant dense<[2.0, 2.0, 2.0]> : tensor<3xf32>
+  %a = arith.constant dense<[2, 3, 4]> : tensor<3xi64>
+  %r = interp.interpolate_v4 %x, %s, %c, %a {mode = linear_onnx, shape_calculation_mode = sizes}
+     : (tensor<1x1x65x2x2xf32>, tensor<3xi64>, tensor<3xf32>, tensor<3xi64>) -> tensor<1x1x130x4x4xf32>
+  return %r : tensor<1x1x130x4x4xf32>
 }
