@@ -9,7 +9,6 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -18,10 +17,13 @@
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Linker/Linker.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Compiler.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Transforms/Instrumentation/AddressSanitizer.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -74,39 +76,64 @@ JitModule::getSignature(llvm::StringRef function) const {
   return it == signatures.end() ? nullptr : &it->second;
 }
 
-/// Ranked tensor types with interp element types, or std::nullopt.
-static std::optional<SmallVector<RankedTensorType>>
-asDataTensors(TypeRange types) {
-  SmallVector<RankedTensorType> result;
-  for (Type type : types) {
-    auto tensor = dyn_cast<RankedTensorType>(type);
-    if (!tensor || !toElementType(tensor.getElementType()))
-      return std::nullopt;
-    result.push_back(tensor);
-  }
-  return result;
+std::string execution::whyNotCallable(func::FuncOp func) {
+  if (func.isExternal())
+    return "it is a declaration without a body";
+  if (!func.isPublic())
+    return "it is private (only public functions can be called)";
+  auto check = [](TypeRange types, StringRef what) -> std::string {
+    for (auto [i, type] : llvm::enumerate(types)) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      if (tensor && toElementType(tensor.getElementType()))
+        continue;
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << what << " " << i << " has type " << type
+         << "; callable functions take and return ranked tensors of f16, "
+            "bf16, f32, f64, i8, ui8, i32 or i64";
+      return text;
+    }
+    return "";
+  };
+  std::string reason = check(func.getArgumentTypes(), "argument");
+  if (reason.empty())
+    reason = check(func.getResultTypes(), "result");
+  return reason;
 }
 
-#if LLVM_ADDRESS_SANITIZER_BUILD
-/// In a process built with AddressSanitizer, the generated code is
-/// instrumented too: -O3 followed by the AddressSanitizer pass, so that an
+/// The ranked tensor types of `types`, which whyNotCallable accepted.
+static SmallVector<RankedTensorType> asDataTensors(TypeRange types) {
+  return llvm::map_to_vector(
+      types, [](Type type) { return cast<RankedTensorType>(type); });
+}
+
+/// -O3 for `tm` as ExecutionEngine's makeOptimizingTransformer runs it
+/// (loop and SLP vectorization, unrolling, interleaving), without the SLP
+/// vectorizer when `slpVectorize` is false. In a process built with
+/// AddressSanitizer, the generated code is instrumented too, so that an
 /// out-of-bounds access by compiled kernels is reported like one in C++.
 /// (Globals are not registered: the JIT does not run module constructors.)
-static llvm::Error optimizeWithAddressSanitizer(llvm::TargetMachine *tm,
-                                                llvm::Module *module) {
-  for (llvm::Function &f : *module)
-    if (!f.isDeclaration())
-      f.addFnAttr(llvm::Attribute::SanitizeAddress);
+static void optimize(llvm::TargetMachine *tm, llvm::Module &module,
+                     bool slpVectorize) {
+  llvm::PipelineTuningOptions tuning;
+  tuning.LoopUnrolling = true;
+  tuning.LoopInterleaving = true;
+  tuning.LoopVectorization = true;
+  tuning.SLPVectorization = slpVectorize;
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
   llvm::ModuleAnalysisManager mam;
-  llvm::PassBuilder builder(tm);
+  llvm::PassBuilder builder(tm, tuning);
   builder.registerModuleAnalyses(mam);
   builder.registerCGSCCAnalyses(cgam);
   builder.registerFunctionAnalyses(fam);
   builder.registerLoopAnalyses(lam);
   builder.crossRegisterProxies(lam, fam, cgam, mam);
+#if LLVM_ADDRESS_SANITIZER_BUILD
+  for (llvm::Function &f : module)
+    if (!f.isDeclaration())
+      f.addFnAttr(llvm::Attribute::SanitizeAddress);
   builder.registerOptimizerLastEPCallback([](llvm::ModulePassManager &mpm,
                                              llvm::OptimizationLevel,
                                              llvm::ThinOrFullLTOPhase) {
@@ -115,25 +142,62 @@ static llvm::Error optimizeWithAddressSanitizer(llvm::TargetMachine *tm,
         /*UseOdrIndicator=*/false, llvm::AsanDtorKind::None,
         llvm::AsanCtorKind::None));
   });
+#endif
   llvm::ModulePassManager mpm =
       builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
-  mpm.run(*module, mam);
+  mpm.run(module, mam);
+}
+
+/// Replaces everything `module` defines and declares by `from`'s contents.
+static llvm::Error replaceContents(llvm::Module &module,
+                                   std::unique_ptr<llvm::Module> from) {
+  for (llvm::Function &f : module)
+    f.dropAllReferences();
+  for (llvm::GlobalVariable &g : module.globals())
+    g.dropAllReferences();
+  while (!module.empty())
+    module.begin()->eraseFromParent();
+  while (!module.global_empty())
+    module.global_begin()->eraseFromParent();
+  if (llvm::Linker::linkModules(module, std::move(from)))
+    return llvm::createStringError("could not restore the unoptimized module");
   return llvm::Error::success();
 }
-#endif
+
+/// optimize() with the SLP vectorizer, checked: LLVM 22's SLP vectorizer
+/// can emit invalid IR ("Instruction does not dominate all uses!") for
+/// fully unrolled straight-line code, which the code generator then crashes
+/// on (a difftest case, kept in
+/// test/Integration/Runner/hostile-regressions.mlir). Then the module is
+/// optimized again from a copy without the SLP vectorizer; the loop
+/// vectorizer, which the kernels' hot loops use, stays on.
+static llvm::Error optimizeChecked(llvm::TargetMachine *tm,
+                                   llvm::Module *module) {
+  std::unique_ptr<llvm::Module> copy = llvm::CloneModule(*module);
+  optimize(tm, *module, /*slpVectorize=*/true);
+  if (!llvm::verifyModule(*module))
+    return llvm::Error::success();
+  llvm::errs() << "interp: note: LLVM's SLP vectorizer produced invalid IR "
+                  "for this module; it is compiled without the SLP "
+                  "vectorizer\n";
+  if (llvm::Error error = replaceContents(*module, std::move(copy)))
+    return error;
+  optimize(tm, *module, /*slpVectorize=*/false);
+  if (llvm::verifyModule(*module, &llvm::errs()))
+    return llvm::createStringError("LLVM's -O3 produced an invalid module");
+  return llvm::Error::success();
+}
 
 llvm::Expected<std::unique_ptr<JitModule>>
 JitModule::compile(ModuleOp module, unsigned numThreads) {
   std::unique_ptr<JitModule> jit(new JitModule());
   for (auto func : module.getOps<func::FuncOp>()) {
-    if (func.isExternal() || !func.isPublic())
-      continue;
-    auto inputs = asDataTensors(func.getArgumentTypes());
-    auto results = asDataTensors(func.getResultTypes());
-    if (!inputs || !results)
+    if (!whyNotCallable(func).empty())
       continue;
     func->setAttr("llvm.emit_c_interface", UnitAttr::get(module.getContext()));
-    jit->signatures[func.getName()] = Signature{*inputs, *results};
+    jit->signatures[func.getName()] =
+        Signature{asDataTensors(func.getArgumentTypes()),
+                  asDataTensors(func.getResultTypes())};
     jit->names.push_back(func.getName().str());
   }
 
@@ -152,17 +216,13 @@ JitModule::compile(ModuleOp module, unsigned numThreads) {
   auto targetMachine = builder->createTargetMachine();
   if (!targetMachine)
     return targetMachine.takeError();
-  auto transformer = makeOptimizingTransformer(/*optLevel=*/3, /*sizeLevel=*/0,
-                                               targetMachine->get());
+  llvm::TargetMachine *machine = targetMachine->get();
+  // options.transformer is a function_ref: the callable must outlive it.
+  auto transformer = [machine](llvm::Module *m) {
+    return optimizeChecked(machine, m);
+  };
   ExecutionEngineOptions options;
   options.transformer = transformer;
-#if LLVM_ADDRESS_SANITIZER_BUILD
-  llvm::TargetMachine *machine = targetMachine->get();
-  auto instrumented = [machine](llvm::Module *m) {
-    return optimizeWithAddressSanitizer(machine, m);
-  };
-  options.transformer = instrumented;
-#endif
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
   auto engine =
       ExecutionEngine::create(module, options, std::move(*targetMachine));

@@ -413,36 +413,12 @@ static std::optional<int64_t> checkedCount(ArrayRef<int64_t> shape) {
 // Steps
 //===----------------------------------------------------------------------===//
 
-/// Why `func` cannot be called by interp-run, or "" when it can (the
-/// criteria of JitModule::compile).
-static std::string whyNotCallable(func::FuncOp func) {
-  if (func.isExternal())
-    return "it is a declaration without a body";
-  if (!func.isPublic())
-    return "it is private (interp-run calls public functions)";
-  auto check = [](TypeRange types, StringRef what) -> std::string {
-    for (auto [i, type] : llvm::enumerate(types)) {
-      auto tensor = dyn_cast<RankedTensorType>(type);
-      if (!tensor || !execution::toElementType(tensor.getElementType()))
-        return (what + " " + llvm::Twine(i) + " has type " + formatType(type) +
-                "; interp-run needs ranked tensors of f16, bf16, f32, f64, "
-                "i8, ui8, i32 or i64")
-            .str();
-    }
-    return "";
-  };
-  std::string reason = check(func.getArgumentTypes(), "argument");
-  if (reason.empty())
-    reason = check(func.getResultTypes(), "result");
-  return reason;
-}
-
 static llvm::Expected<func::FuncOp> selectFunction(ModuleOp module) {
   SmallVector<func::FuncOp> callable;
   SmallVector<std::string> all;
   for (auto func : module.getOps<func::FuncOp>()) {
     all.push_back(func.getName().str());
-    if (whyNotCallable(func).empty())
+    if (execution::whyNotCallable(func).empty())
       callable.push_back(func);
   }
   if (!functionName.empty()) {
@@ -452,7 +428,7 @@ static llvm::Expected<func::FuncOp> selectFunction(ModuleOp module) {
           "no function '" + functionName + "' in '" + inputFilename + "'" +
           (all.empty() ? std::string(" (it has no func.func)")
                        : " (functions: " + llvm::join(all, ", ") + ")"));
-    std::string reason = whyNotCallable(func);
+    std::string reason = execution::whyNotCallable(func);
     if (!reason.empty())
       return llvm::createStringError("cannot call '" + functionName +
                                      "': " + reason);

@@ -12,11 +12,13 @@
 
 #include "interp/Reference/Reference.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 
 #include <memory>
+#include <string>
 
 namespace mlir {
 class ExecutionEngine;
@@ -27,6 +29,11 @@ namespace interp::execution {
 std::optional<reference::ElementType> toElementType(Type type);
 /// The MLIR type of a reference element type.
 Type toMLIRType(MLIRContext *context, reference::ElementType type);
+
+/// Why JitModule cannot call `func`, or "" when it can: a public function
+/// with a body whose arguments and results are ranked tensors of interp data
+/// types (toElementType).
+std::string whyNotCallable(func::FuncOp func);
 
 /// Everything JIT compilation needs registered in a context: every dialect,
 /// the interfaces of the lowering, and the LLVM IR translations.

@@ -79,9 +79,9 @@
 // RUN: not interp-run %s --function=nope 2>&1 | FileCheck %s --check-prefix=NOFUNC
 // NOFUNC: interp-run: error: no function 'nope' in '{{.*}}errors.mlir' (functions: main, bf16, hidden, adds, i16)
 // RUN: not interp-run %s --function=hidden 2>&1 | FileCheck %s --check-prefix=PRIVATE
-// PRIVATE: interp-run: error: cannot call 'hidden': it is private (interp-run calls public functions)
+// PRIVATE: interp-run: error: cannot call 'hidden': it is private (only public functions can be called)
 // RUN: not interp-run %s --function=i16 2>&1 | FileCheck %s --check-prefix=I16
-// I16: interp-run: error: cannot call 'i16': argument 0 has type tensor<4xi16>; interp-run needs ranked tensors of f16, bf16, f32, f64, i8, ui8, i32 or i64
+// I16: interp-run: error: cannot call 'i16': argument 0 has type tensor<4xi16>; callable functions take and return ranked tensors of f16, bf16, f32, f64, i8, ui8, i32 or i64
 
 // --check refuses what the reference cannot evaluate, before compiling.
 // RUN: not interp-run %s --function=adds --check 2>&1 | FileCheck %s --check-prefix=BADOP

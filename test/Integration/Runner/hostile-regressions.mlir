@@ -15,6 +15,24 @@
 // RUN: interp-run %s --function=resize --input=random --input=%t/empty.npy --check | FileCheck %s --check-prefix=EMPTY
 // EMPTY: result 0: shape=1x1x0x4 dtype=f32 elements=0
 // EMPTY: check passed
+//
+// 3. (test/Differential, seed 20261129, case 1257) i8 linear_onnx on three
+//    tiny axes, fully unrolled: LLVM 22's SLP vectorizer emitted invalid IR
+//    ("Instruction does not dominate all uses!") and the code generator
+//    crashed in the JIT. The JIT now verifies the optimized module and
+//    compiles it again without the SLP vectorizer when it is invalid.
+// RUN: interp-run %s --function=slp_invalid_ir --arg-shape=0=2x3x2 --check | FileCheck %s --check-prefix=SLP
+// SLP: result 0: shape=5x4x2 dtype=i8 elements=40
+// SLP: check passed
+func.func @slp_invalid_ir(%data: tensor<2x?x2xi8>) -> tensor<?x?x?xi8> {
+  %sizes = arith.constant dense<[5, 4, 2]> : tensor<3xi64>
+  %scales = arith.constant dense<[1.0, 1.0, 1.0]> : tensor<3xf32>
+  %axes = arith.constant dense<[0, 1, 2]> : tensor<3xi64>
+  %r = interp.interpolate_v4 %data, %sizes, %scales, %axes {mode = linear_onnx, shape_calculation_mode = sizes, coordinate_transformation_mode = asymmetric, antialias = true}
+     : (tensor<2x?x2xi8>, tensor<3xi64>, tensor<3xf32>, tensor<3xi64>) -> tensor<?x?x?xi8>
+  return %r : tensor<?x?x?xi8>
+}
+
 func.func @resize(%x: tensor<1x1x2x2xf32>, %sizes: tensor<2xi64>) -> tensor<?x?x?x?xf32> {
   %scales = arith.constant dense<[1.0, 1.0]> : tensor<2xf32>
   %axes = arith.constant dense<[2, 3]> : tensor<2xi64>
