@@ -160,13 +160,18 @@ func.func @f16_store(%x: tensor<4xf16>) -> tensor<7xf16> {
 
 // -----
 
-// Integers: round to nearest even, saturate, NaN -> 0. ui8 crosses to
-// signless arith through casts.
+// Integers: round to nearest even, saturate, NaN -> 0 (for unsigned types
+// the clamp's lower bound, 0, already takes NaN there). ui8 crosses to
+// signless arith through casts. The sum starts with the first product: the
+// sign of a zero does not survive the store.
 // CHECK-LABEL: func.func @ui8_store
 // CHECK: linalg.generic
 // CHECK: %[[E:.*]] = tensor.extract {{.*}} : tensor<4xui8>
 // CHECK: %[[S:.*]] = builtin.unrealized_conversion_cast %[[E]] : ui8 to i8
-// CHECK: arith.uitofp %[[S]] : i8 to f32
+// CHECK: %[[F:.*]] = arith.uitofp %[[S]] : i8 to f32
+// CHECK-NEXT: %[[P:.*]] = arith.mulf %{{.*}}, %[[F]] : f32
+// CHECK-NOT: arith.constant 0.000000e+00
+// CHECK: arith.addf %[[P]], %{{.*}} : f32
 // CHECK: %[[R:.*]] = math.roundeven %{{.*}} : f32
 // CHECK-DAG: %[[LO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-DAG: %[[HI:.*]] = arith.constant 2.550000e+02 : f32
@@ -175,16 +180,33 @@ func.func @f16_store(%x: tensor<4xf16>) -> tensor<7xf16> {
 // CHECK: %[[LT:.*]] = arith.cmpf olt, %[[A]], %[[HI]]
 // CHECK: %[[B:.*]] = arith.select %[[LT]], %[[A]], %[[HI]]
 // CHECK: %[[U:.*]] = arith.fptoui %[[B]] : f32 to i8
-// CHECK: %[[N:.*]] = arith.cmpf uno
-// CHECK: %[[SEL:.*]] = arith.select %[[N]], %{{.*}}, %[[U]] : i8
-// CHECK: %[[OUT:.*]] = builtin.unrealized_conversion_cast %[[SEL]] : i8 to ui8
-// CHECK: linalg.yield %[[OUT]] : ui8
+// CHECK-NEXT: %[[OUT:.*]] = builtin.unrealized_conversion_cast %[[U]] : i8 to ui8
+// CHECK-NEXT: linalg.yield %[[OUT]] : ui8
 func.func @ui8_store(%x: tensor<4xui8>) -> tensor<7xui8> {
   %s = arith.constant dense<[7]> : tensor<1xi64>
   %c = arith.constant dense<[1.0]> : tensor<1xf32>
   %r = interp.interpolate_v4 %x, %s, %c {mode = cubic, shape_calculation_mode = sizes}
      : (tensor<4xui8>, tensor<1xi64>, tensor<1xf32>) -> tensor<7xui8>
   return %r : tensor<7xui8>
+}
+
+// -----
+
+// Signed integers: NaN clamps to the lower bound (-128), so a select makes
+// it 0.
+// CHECK-LABEL: func.func @i8_store
+// CHECK: %[[R:.*]] = math.roundeven %[[SUM:.*]] : f32
+// CHECK: %[[S:.*]] = arith.fptosi %{{.*}} : f32 to i8
+// CHECK-NEXT: %[[N:.*]] = arith.cmpf uno, %[[SUM]], %[[SUM]] : f32
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : i8
+// CHECK-NEXT: %[[SEL:.*]] = arith.select %[[N]], %[[Z]], %[[S]] : i8
+// CHECK-NEXT: linalg.yield %[[SEL]] : i8
+func.func @i8_store(%x: tensor<4xi8>) -> tensor<7xi8> {
+  %s = arith.constant dense<[7]> : tensor<1xi64>
+  %c = arith.constant dense<[1.0]> : tensor<1xf32>
+  %r = interp.interpolate_v4 %x, %s, %c {mode = cubic, shape_calculation_mode = sizes}
+     : (tensor<4xi8>, tensor<1xi64>, tensor<1xf32>) -> tensor<7xi8>
+  return %r : tensor<7xi8>
 }
 
 // -----
@@ -305,4 +327,44 @@ func.func @fused_uneven_blocks(%x: tensor<1x1x65x2x2xf32>) -> tensor<1x1x130x4x4
   %r = interp.interpolate_v4 %x, %s, %c, %a {mode = linear_onnx, shape_calculation_mode = sizes}
      : (tensor<1x1x65x2x2xf32>, tensor<3xi64>, tensor<3xf32>, tensor<3xi64>) -> tensor<1x1x130x4x4xf32>
   return %r : tensor<1x1x130x4x4xf32>
+}
+
+// -----
+
+// Data converted to f32 per tap read (ui8): x2 on H and W reads fewer
+// elements fused (per output row 6 x 2 + 12 x 2 < 12 x 4): the H taps into
+// an f32 row slab, then the direct W pass from it.
+// CHECK-LABEL: func.func @ui8_x2_fused
+// CHECK: scf.forall
+// CHECK: tensor.empty() : tensor<1x1x1x6xf32>
+// CHECK: scf.for
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%{{.*}} : tensor<1x1x1x6xf32>)
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%{{.*}} : tensor<1x1x1x12xui8>)
+func.func @ui8_x2_fused(%x: tensor<1x1x4x6xui8>) -> tensor<1x1x8x12xui8> {
+  %s = arith.constant dense<[8, 12]> : tensor<2xi64>
+  %c = arith.constant dense<[2.0, 2.0]> : tensor<2xf32>
+  %a = arith.constant dense<[2, 3]> : tensor<2xi64>
+  %r = interp.interpolate_v4 %x, %s, %c, %a {mode = linear_onnx, shape_calculation_mode = sizes}
+     : (tensor<1x1x4x6xui8>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<1x1x8x12xui8>
+  return %r : tensor<1x1x8x12xui8>
+}
+
+// -----
+
+// Downsampling W 24 -> 6 reads more fused (24 x 2 + 6 x 2 > 6 x 4): one
+// direct generic.
+// CHECK-LABEL: func.func @ui8_down_direct
+// CHECK-NOT: scf.forall
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%{{.*}} : tensor<1x1x4x6xui8>)
+// CHECK-NOT: scf.forall
+func.func @ui8_down_direct(%x: tensor<1x1x8x24xui8>) -> tensor<1x1x4x6xui8> {
+  %s = arith.constant dense<[4, 6]> : tensor<2xi64>
+  %c = arith.constant dense<[1.0, 1.0]> : tensor<2xf32>
+  %a = arith.constant dense<[2, 3]> : tensor<2xi64>
+  %r = interp.interpolate_v4 %x, %s, %c, %a {mode = linear_onnx, shape_calculation_mode = sizes}
+     : (tensor<1x1x8x24xui8>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<1x1x4x6xui8>
+  return %r : tensor<1x1x4x6xui8>
 }
