@@ -537,14 +537,18 @@ int main(int argc, char **argv) {
       padded |= p != 0;
     if (padded)
       ++coverage["pads"];
+    // The input length along `d` after the pads.
+    auto paddedLength = [&](size_t d) {
+      const auto &begin = c.isV1 ? c.v1.padsBegin : c.v4.padsBegin;
+      const auto &end = c.isV1 ? c.v1.padsEnd : c.v4.padsEnd;
+      return c.shape[d] + (d < begin.size() ? begin[d] : 0) +
+             (d < end.size() ? end[d] : 0);
+    };
     // Integer ratios along the innermost axis take the lowering's affine
     // tap-run path (rules::findAffineTapRun) when the lengths are static.
     if (!c.shape.empty()) {
-      const auto &begin = c.isV1 ? c.v1.padsBegin : c.v4.padsBegin;
-      const auto &endPads = c.isV1 ? c.v1.padsEnd : c.v4.padsEnd;
       size_t last = c.shape.size() - 1;
-      int64_t in = c.shape[last] + (last < begin.size() ? begin[last] : 0) +
-                   (last < endPads.size() ? endPads[last] : 0);
+      int64_t in = paddedLength(last);
       int64_t out = c.expected.shape[last];
       if (in > 0 && out > 0 && in != out && (out % in == 0 || in % out == 0))
         ++coverage["integer ratio on the innermost axis"];
@@ -560,14 +564,10 @@ int main(int argc, char **argv) {
     // tables: the outermost is fused with a direct pass over the other two.
     if (!c.isV1 && c.v4.mode == InterpolateMode::LinearOnnx &&
         !c.runtimeShapeOperand) {
-      const auto &begin = c.v4.padsBegin;
-      const auto &endPads = c.v4.padsEnd;
       int resized = 0;
       bool staticTables = true;
       for (size_t d = 0; d < c.shape.size(); ++d) {
-        int64_t in = c.shape[d] + (d < begin.size() ? begin[d] : 0) +
-                     (d < endPads.size() ? endPads[d] : 0);
-        if (in == c.expected.shape[d])
+        if (paddedLength(d) == c.expected.shape[d])
           continue;
         ++resized;
         staticTables &= !c.dynamicDims[d];
