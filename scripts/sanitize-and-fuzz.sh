@@ -2,14 +2,15 @@
 # Robustness suite: builds interp with AddressSanitizer + UndefinedBehavior-
 # Sanitizer (clang-22) in a second build directory, runs the lit suite, the
 # unit tests and a differential run under the sanitizers, then a bounded
-# libFuzzer run of MLIR text through parse -> verify -> canonicalize ->
+# libFuzzer run (fixed seed and corpus) of MLIR text through parse -> verify -> canonicalize ->
 # --interp-to-llvm. Ends with one line "N passed, N failed".
 #   ASAN_BUILD_DIR  build directory (default ./build-asan)
-#   FUZZ_SECONDS    fuzzing time (default 60)
+#   FUZZ_RUNS       fuzzer executions (default 6000, with a fixed seed)
+#   FUZZ_SECONDS    fuzz for this many seconds instead (runs by hand)
+#   FUZZ_SEED       libFuzzer seed (default fixed; 0 = random)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${ASAN_BUILD_DIR:-$root/build-asan}
-seconds=${FUZZ_SECONDS:-60}
 llvm=/usr/lib/llvm-22
 
 "$root/scripts/install-deps.sh" >/dev/null || exit 1
@@ -77,9 +78,16 @@ step "hostile ops (200 cases)" /usr/bin/python3 "$root/test/Fuzz/hostile_ops.py"
   --interp-run "$build/bin/interp-run" --cases 200 --seed 11
 
 # Fuzzing: seed corpus from the lit tests, one file per split-input-file case.
+# Deterministic by default (CI): a fixed seed, a fixed number of runs and a
+# corpus rebuilt from the sources every time (new inputs go to a scratch
+# directory that is emptied first, so nothing carries over between runs).
+# FUZZ_SECONDS=N fuzzes for N seconds instead of FUZZ_RUNS executions, and
+# FUZZ_SEED=0 lets libFuzzer pick a seed: both are options for runs by hand.
 corpus="$build/fuzz-corpus"
+found="$build/fuzz-found"
 artifacts="$build/fuzz-artifacts"
-mkdir -p "$corpus" "$artifacts"
+rm -rf "$corpus" "$found"
+mkdir -p "$corpus" "$found" "$artifacts"
 /usr/bin/python3 - "$root/test" "$corpus" <<'PY'
 import pathlib, sys
 src, dst = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
@@ -90,20 +98,26 @@ for f in sorted(src.rglob("*.mlir")):
         n += 1
 print(f"fuzz corpus: {n} seeds")
 PY
-# Crashers found earlier are kept as regression inputs and must pass.
-regressions=("$root"/test/Fuzz/regressions/*)
-if [ -e "${regressions[0]}" ]; then
-  step "fuzz regressions" env ASAN_OPTIONS=$asan_common:detect_leaks=1 \
-    "$build/bin/interp-fuzz-pipeline" "${regressions[@]}"
+# Crashers and leaks found earlier are kept as regression inputs and must pass.
+regressions=("$root"/test/Fuzz/regressions/*.fuzz)
+step "fuzz regressions (${#regressions[@]} inputs)" env ASAN_OPTIONS=$asan_common:detect_leaks=1 \
+  "$build/bin/interp-fuzz-pipeline" "${regressions[@]}"
+fuzz_seed=${FUZZ_SEED:-20261201}
+if [ -n "${FUZZ_SECONDS:-}" ]; then
+  fuzz_limit=(-max_total_time="$FUZZ_SECONDS")
+  fuzz_name="fuzzing (${FUZZ_SECONDS}s, seed $fuzz_seed)"
+else
+  fuzz_limit=(-runs="${FUZZ_RUNS:-6000}")
+  fuzz_name="fuzzing (${FUZZ_RUNS:-6000} runs, seed $fuzz_seed)"
 fi
 fuzz() {
   ASAN_OPTIONS=$asan_common:detect_leaks=1 "$build/bin/interp-fuzz-pipeline" \
-    -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 -max_len=4096 \
+    -seed="$fuzz_seed" "${fuzz_limit[@]}" -timeout=30 -rss_limit_mb=4096 -max_len=4096 \
     -dict="$root/test/Fuzz/interp.dict" -artifact_prefix="$artifacts/" \
-    -print_final_stats=1 "$corpus" 2>&1 | tail -n 25
+    -print_final_stats=1 "$found" "$corpus" 2>&1 | tail -n 25
   return "${PIPESTATUS[0]}"
 }
-step "fuzzing (${seconds}s)" fuzz
+step "$fuzz_name" fuzz
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -25,8 +25,10 @@
 #include "llvm/Transforms/Instrumentation/AddressSanitizer.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <set>
 
 using namespace mlir;
@@ -237,28 +239,36 @@ JitModule::compile(ModuleOp module, unsigned numThreads) {
     };
     // memref.copy of non-contiguous memrefs calls into the C runner utils.
     add("memrefCopy", reinterpret_cast<void *>(&memrefCopy));
-    add(runtime::kCheckScaleName,
-        reinterpret_cast<void *>(&interp_check_scale));
-    add(runtime::kCheckedResultElementsName,
-        reinterpret_cast<void *>(&interp_checked_result_elements));
-    add(runtime::kCheckOperandLengthName,
-        reinterpret_cast<void *>(&interp_check_operand_length));
-    add(runtime::kAxisTableTapsName,
-        reinterpret_cast<void *>(&interp_axis_table_taps));
-    add(std::string("_mlir_ciface_") + runtime::kAxisTableFillF32Name,
-        reinterpret_cast<void *>(&_mlir_ciface_interp_axis_table_fill_f32));
-    add(std::string("_mlir_ciface_") + runtime::kAxisTableFillF64Name,
-        reinterpret_cast<void *>(&_mlir_ciface_interp_axis_table_fill_f64));
-    add(std::string("_mlir_ciface_") + runtime::kAxisTableRunF32Name,
-        reinterpret_cast<void *>(&_mlir_ciface_interp_axis_table_run_f32));
-    add(std::string("_mlir_ciface_") + runtime::kAxisTableRunF64Name,
-        reinterpret_cast<void *>(&_mlir_ciface_interp_axis_table_run_f64));
+#define INTERP_RUNTIME_CHECK(Id, symbol)                                       \
+  add(#symbol, reinterpret_cast<void *>(&symbol));
+#define INTERP_RUNTIME_FUNCTION(Id, symbol)                                    \
+  add(#symbol, reinterpret_cast<void *>(&symbol));
+#define INTERP_RUNTIME_CIFACE_FUNCTION(Id, symbol)                             \
+  add("_mlir_ciface_" #symbol,                                                 \
+      reinterpret_cast<void *>(&_mlir_ciface_##symbol));
+#include "interp/Runtime/RuntimeFunctions.def"
     return symbols;
   });
   return jit;
 }
 
 namespace {
+/// Where the runtime's error handler puts the message of a failed run-time
+/// check while this thread is in JitModule::invoke (compiled code runs its
+/// checks on the calling thread, before any parallel region).
+thread_local std::string *pendingFailure = nullptr;
+
+void recordFailure(const char *message, void *) {
+  if (pendingFailure) {
+    *pendingFailure = message;
+    return;
+  }
+  // Compiled code called outside invoke(): the runtime's default.
+  std::fprintf(stderr, "%s\n", message);
+  std::fflush(stderr);
+  std::exit(1);
+}
+
 /// A memref descriptor of rank r as 3 + 2r machine words:
 /// allocated pointer, aligned pointer, offset, sizes, strides.
 struct DescriptorView {
@@ -360,9 +370,20 @@ JitModule::invoke(llvm::StringRef function, ArrayRef<reference::Tensor> inputs,
   std::vector<void *> args;
   for (void *&pointer : pointers)
     args.push_back(&pointer);
-  if (llvm::Error error =
-          engine->invokePacked(("_mlir_ciface_" + function).str(), args))
+  // Failed run-time checks come back as errors: the compiled function then
+  // returns at once, with null result descriptors and nothing to free.
+  static std::once_flag handlerOnce;
+  std::call_once(handlerOnce,
+                 [] { interp_set_error_handler(recordFailure, nullptr); });
+  std::string failure;
+  pendingFailure = &failure;
+  llvm::Error error =
+      engine->invokePacked(("_mlir_ciface_" + function).str(), args);
+  pendingFailure = nullptr;
+  if (error)
     return std::move(error);
+  if (!failure.empty())
+    return llvm::createStringError(failure);
 
   std::set<void *> inputAllocations, freed;
   for (auto &buffer : buffers)

@@ -46,6 +46,9 @@ static void addInterpToBufferizedLinalg(OpPassManager &pm, bool runtimeRatios) {
   // insert_slice bufferizes to a copy between two identical subviews, which
   // canonicalization folds once CSE has merged the subviews.
   pm.addPass(createCSEPass());
+  // A failed run-time check returns at once; the deallocation pipeline
+  // after it frees, on that path, what was allocated before the check.
+  pm.addPass(createInterpReturnOnFailedChecks());
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);
   pm.addPass(createCanonicalizerPass());
@@ -108,6 +111,8 @@ void interp::buildInterpToLLVMPipeline(OpPassManager &pm,
   if (parallel)
     pm.addPass(createConvertOpenMPToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createInterpLowerFailedResults());
+  pm.addPass(createInterpInternalizePrivateFunctions());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createReconcileUnrealizedCastsPass());

@@ -315,3 +315,15 @@ AxisTable rules::withColumns(const AxisTable &table, int64_t columns) {
   }
   return wide;
 }
+
+std::vector<double> rules::runWeights(const AxisTable &table,
+                                      const AffineTapRun &run) {
+  std::vector<double> weights;
+  weights.reserve(table.taps * run.period * (run.endPeriod - run.firstPeriod));
+  for (int64_t t = 0; t < table.taps; ++t)
+    for (int64_t phase = 0; phase < run.period; ++phase)
+      for (int64_t period = run.firstPeriod; period < run.endPeriod; ++period)
+        weights.push_back(
+            table.weights[(run.period * period + phase) * table.taps + t]);
+  return weights;
+}

@@ -29,6 +29,7 @@
 #include "mlir/Transforms/Passes.h"
 
 #include <cstdint>
+#include <string>
 
 using namespace mlir;
 
@@ -63,8 +64,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // Diagnostics are the expected outcome of bad input; swallow them.
   ScopedDiagnosticHandler handler(&context,
                                   [](Diagnostic &) { return success(); });
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(
-      llvm::StringRef(reinterpret_cast<const char *>(data), size), &context);
+  // MLIR's lexer reads one byte past the end of its buffer (it stops at the
+  // NUL terminator); libFuzzer's input has none, so parse a copy that does.
+  std::string text(reinterpret_cast<const char *>(data), size);
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(llvm::StringRef(text), &context);
   if (!module || !isInterpSurface(*module))
     return 0;
   PassManager pm(&context);

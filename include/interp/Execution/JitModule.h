@@ -51,7 +51,10 @@ public:
   static llvm::Expected<std::unique_ptr<JitModule>>
   compile(ModuleOp module, unsigned numThreads = 1);
 
-  /// Calls `function` on copies of `inputs` and returns its results. With
+  /// Calls `function` on copies of `inputs` and returns its results; a
+  /// failed run-time check of the compiled code ("interp: invalid run-time
+  /// operands: ...") is returned as the error. (invoke sets the runtime's
+  /// process-wide error handler, InterpRuntime.h, for this.) With
   /// `asViews`, every input is passed as a view into a larger buffer (a
   /// non-zero offset and padded strides), to exercise the memref calling
   /// convention with non-identity layouts.

@@ -1,62 +1,118 @@
 //===- RuntimeFunctions.h - interp runtime library ABI ----------*- C++ -*-===//
 //
-// The functions compiled code calls when a per-axis table depends on values
-// known only at run time (dynamic lengths, non-constant sizes or scales).
-// They run rules::buildAxisTable, the same code the compiler runs for static
-// tables. Built into libinterp_runtime.so; pass it to mlir-runner with
-// -shared-libs, link it into AOT binaries; interp-run registers it itself.
+// The functions compiled code calls in libinterp_runtime.so: run-time
+// checks, and per-axis tables whose lengths or scale are known only at run
+// time. They run the rules of interp/Semantics, the same code the compiler
+// runs for static tables. The prototypes here are the one declaration of
+// the interface; RuntimeFunctions.def lists them for the lowering and the
+// JIT. Pass the library to mlir-runner with -shared-libs or link it into
+// AOT binaries; the JIT registers it itself. Error reporting to the host:
+// InterpRuntime.h.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef INTERP_RUNTIME_RUNTIMEFUNCTIONS_H
 #define INTERP_RUNTIME_RUNTIMEFUNCTIONS_H
 
+#include "interp/Runtime/InterpRuntime.h"
+
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 
 #include <cstdint>
 
 namespace mlir::interp::runtime {
-inline constexpr char kAxisTableTapsName[] = "interp_axis_table_taps";
-inline constexpr char kAxisTableFillF32Name[] = "interp_axis_table_fill_f32";
-inline constexpr char kAxisTableFillF64Name[] = "interp_axis_table_fill_f64";
-inline constexpr char kAxisTableRunF32Name[] = "interp_axis_table_run_f32";
-inline constexpr char kAxisTableRunF64Name[] = "interp_axis_table_run_f64";
-inline constexpr char kCheckOperandLengthName[] = "interp_check_operand_length";
-inline constexpr char kCheckedResultElementsName[] =
-    "interp_checked_result_elements";
-inline constexpr char kCheckScaleName[] = "interp_check_scale";
 
 /// Which operand interp_check_operand_length checks.
 enum class CheckedOperand : int32_t { Sizes = 0, Scales = 1, Target = 2 };
+
+/// What interp_check_dim_equals compares.
+enum class CheckedDim : int32_t {
+  /// A static dimension of the op's result type, against the computed one.
+  ResultType = 0,
+  /// A dimension of the destination the result is materialized in.
+  Destination = 1,
+};
+
+/// The functions of RuntimeFunctions.def.
+enum class Function {
+#define INTERP_RUNTIME_CHECK(Id, symbol) Id,
+#define INTERP_RUNTIME_FUNCTION(Id, symbol) Id,
+#define INTERP_RUNTIME_CIFACE_FUNCTION(Id, symbol) Id,
+#include "interp/Runtime/RuntimeFunctions.def"
+};
+
+struct FunctionInfo {
+  const char *symbol;
+  /// Returns the validity of its operands (i1) and reports failures.
+  bool isCheck;
+  /// Called through `_mlir_ciface_<symbol>` with memref descriptors.
+  bool cInterface;
+};
+
+inline constexpr FunctionInfo kFunctions[] = {
+#define INTERP_RUNTIME_CHECK(Id, symbol) {#symbol, true, false},
+#define INTERP_RUNTIME_FUNCTION(Id, symbol) {#symbol, false, false},
+#define INTERP_RUNTIME_CIFACE_FUNCTION(Id, symbol) {#symbol, false, true},
+#include "interp/Runtime/RuntimeFunctions.def"
+};
+
+inline constexpr const FunctionInfo &info(Function fn) {
+  return kFunctions[static_cast<int>(fn)];
+}
+
 } // namespace mlir::interp::runtime
 
 extern "C" {
-/// Validates the parameters (prints a message and exits with status 1 on
-/// invalid run-time sizes or scales) and returns the taps per output index.
-/// Parameter encodings: `kernel` is rules::AxisKernel, the modes are the
-/// interp enum values, `antialiasActive` is 0 or 1.
+
+//===----------------------------------------------------------------------===//
+// Checks: true when valid; otherwise reported (InterpRuntime.h), false.
+//===----------------------------------------------------------------------===//
+
+/// A run-time operand of dynamic length has one element per axis
+/// (`operand` is a runtime::CheckedOperand).
+bool interp_check_operand_length(int32_t operand, int64_t length,
+                                 int64_t numAxes);
+
+/// A run-time scale is finite and > 0 and gives axis `axis` (of padded
+/// length `paddedLength`) an output length interp supports.
+bool interp_check_scale(float scale, int64_t paddedLength, int64_t axis);
+
+/// Dimension `dim` of a result being sized dimension by dimension, with
+/// `count` elements in the dimensions before it: not negative, and the
+/// result fits the memory the process may use (`elementBytes` each).
+bool interp_check_result_dim(int64_t count, int64_t dim, int64_t elementBytes,
+                             int64_t index);
+
+/// A dimension the compiler assumed (`expected`: a static result dimension
+/// or a destination's) equals the one the operands give (`actual`).
+bool interp_check_dim_equals(int32_t what, int64_t index, int64_t actual,
+                             int64_t expected);
+
+/// The parameters of one axis's run-time table describe a valid
+/// resampling and the table fits in memory. Parameter encodings: `kernel`
+/// is rules::AxisKernel, the modes are the interp enum values,
+/// `antialiasActive` is 0 or 1.
+bool interp_check_axis_table(int32_t kernel, int32_t coordinateMode,
+                             int32_t nearestMode, int32_t shapeMode,
+                             float givenScale, int64_t inLength,
+                             int64_t outLength, int32_t antialiasActive,
+                             double cubeCoeff);
+
+/// An allocation of `bytes` returned `pointer` (0 when it failed).
+bool interp_check_allocation(int64_t pointer, int64_t bytes);
+
+//===----------------------------------------------------------------------===//
+// Run-time tables (after interp_check_axis_table accepted the parameters).
+//===----------------------------------------------------------------------===//
+
+/// The taps per output index of the table.
 int64_t interp_axis_table_taps(int32_t kernel, int32_t coordinateMode,
                                int32_t nearestMode, int32_t shapeMode,
                                float givenScale, int64_t inLength,
                                int64_t outLength, int32_t antialiasActive,
                                double cubeCoeff);
 
-/// Exits with a message unless a run-time operand of dynamic length has one
-/// element per axis (`operand` is a runtime::CheckedOperand).
-void interp_check_operand_length(int32_t operand, int64_t length,
-                                 int64_t numAxes);
-
-/// Exits with a message unless `scale` is finite and > 0.
-void interp_check_scale(float scale);
-
-/// `count * dim` for a result being sized dimension by dimension; exits with
-/// a message when `dim` is negative or the result would need more bytes
-/// (`elementBytes` each) than the machine's physical memory. An empty result
-/// (count or dim 0) is always fine.
-int64_t interp_checked_result_elements(int64_t count, int64_t dim,
-                                       int64_t elementBytes);
-
-/// Fills `indices` and `weights` (outLength x taps).
+/// Fills `indices` and `weights` (outLength x taps, or more columns).
 void _mlir_ciface_interp_axis_table_fill_f32(
     int32_t kernel, int32_t coordinateMode, int32_t nearestMode,
     int32_t shapeMode, float givenScale, int64_t inLength, int64_t outLength,

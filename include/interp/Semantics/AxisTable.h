@@ -127,6 +127,11 @@ std::optional<AffineTapRun> findAffineTapRun(const AxisTable &table,
 std::optional<AffineTapRun> findAffineTapRun(const AxisTable &table,
                                              int64_t period, int64_t inputStep);
 
+/// The weights of `run`'s periods laid out [tap, phase, period -
+/// firstPeriod], contiguous along the period (the loop the kernels
+/// vectorize). The compile-time and the run-time run passes read this layout.
+std::vector<double> runWeights(const AxisTable &table, const AffineTapRun &run);
+
 /// `table` with `columns` >= table.taps columns: the extra columns repeat
 /// the row's first index with weight 0, as shorter rows within a table do.
 /// Run-time tables get the tap count the lowering knew statically

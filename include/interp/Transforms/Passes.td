@@ -82,4 +82,63 @@ def InterpHoistInvariantLoads : Pass<"interp-hoist-invariant-loads"> {
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
 
+def InterpReturnOnFailedChecks
+    : Pass<"interp-return-on-failed-checks", "::mlir::ModuleOp"> {
+  let summary = "Return from a function at once when a run-time check fails";
+  let description = [{
+    Compiled interp code checks at run time what the compiler could not
+    (calls of the `interp_check_*` functions of
+    `interp/Runtime/RuntimeFunctions.def`, which return `i1` "valid" and
+    report failures to the host's error handler, `InterpRuntime.h`). This
+    pass makes each check return from its function when it fails, before
+    anything below it runs, and adds the check of every allocation's result
+    (`interp_check_allocation`: a null pointer when the process's memory
+    limits refuse a buffer).
+
+    - Every `memref.alloc` outside loops gets its check.
+    - Every check is made to lie in the function's body: `scf.if` and
+      `scf.execute_region` ops around it become `cf` branches. A check
+      inside a loop cannot return and is an error.
+    - After each check the block is split: `cf.cond_br %ok, ^next, ^failed`,
+      where `^failed` returns the results of a call to
+      `@__interp_failed_results.<function>`, a declaration that
+      `interp-lower-failed-results` replaces with null results (memref
+      descriptors with null pointers and zero sizes) once in the LLVM
+      dialect.
+
+    Run it on bufferized code, before the buffer deallocation pipeline:
+    ownership-based deallocation then frees, on each failure path, exactly
+    the buffers allocated before the failed check.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::cf::ControlFlowDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
+def InterpLowerFailedResults
+    : Pass<"interp-lower-failed-results", "::mlir::ModuleOp"> {
+  let summary = "Null results for the failure returns of run-time checks";
+  let description = [{
+    Replaces every call of a `@__interp_failed_results.*` declaration
+    (`interp-return-on-failed-checks`) with an all-zero value of its type:
+    a memref descriptor with null pointers and zero sizes, strides and
+    offset; zero for scalars. Runs on the LLVM dialect, after
+    `convert-func-to-llvm`, and erases the declarations.
+  }];
+}
+
+def InterpInternalizePrivateFunctions
+    : Pass<"interp-internalize-private-functions", "::mlir::ModuleOp"> {
+  let summary = "Give private LLVM function definitions internal linkage";
+  let description = [{
+    `convert-func-to-llvm` keeps external linkage for `private` functions, so
+    helpers a pipeline generates into every module (upstream's
+    `@dealloc_helper` from `lower-deallocations`) clash when two separately
+    compiled modules are linked into one binary. This pass gives every
+    `llvm.func` definition whose symbol visibility is private internal
+    linkage; declarations are left alone.
+  }];
+}
+
 #endif // INTERP_TRANSFORMS_PASSES_TD

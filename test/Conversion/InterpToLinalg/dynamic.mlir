@@ -8,19 +8,23 @@
 // CHECK-SAME: %[[X:.*]]: tensor<?x?xf16>, %[[S:.*]]: tensor<1xi64>
 // CHECK: %[[E:.*]] = tensor.extract %[[S]]
 // CHECK: %[[OUT:.*]] = arith.index_cast %[[E]] : i64 to index
-// The result is sized through the runtime (negative sizes, results larger
-// than memory) before anything is allocated; an empty result skips the
-// computation. Every branch computes into the same tensor.empty, so a
-// destination can replace it (interp-eliminate-destination-empty-tensors).
-// CHECK: call @interp_checked_result_elements(
-// CHECK: %[[COUNT:.*]] = call @interp_checked_result_elements(
+// Every run-time check comes before anything is allocated: the result is
+// sized through the runtime (negative sizes, results larger than the memory
+// the process may use), and the table parameters are validated. An empty
+// result then skips the computation. Every branch computes into the same
+// tensor.empty, so a destination can replace it
+// (interp-eliminate-destination-empty-tensors).
+// CHECK: call @interp_check_result_dim(
+// CHECK: call @interp_check_result_dim(
+// CHECK: %[[COUNT:.*]] = arith.muli
+// CHECK: call @interp_check_axis_table(
+// CHECK-NOT: memref.alloc
 // CHECK: %[[INIT:.*]] = tensor.empty(%{{.*}}, %[[OUT]]) : tensor<?x?xf16>
 // CHECK: %[[EMPTY:.*]] = arith.cmpi eq, %[[COUNT]]
 // CHECK: scf.if %[[EMPTY]] -> (tensor<?x?xf16>) {
 // CHECK-NEXT: scf.yield %[[INIT]]
 // CHECK: } else {
-// The taps call validates the run-time parameters; cubic always has four
-// taps, so the table buffers have four columns and the taps are unrolled.
+// Cubic always has four taps, so the table buffers have four columns and the taps are unrolled.
 // CHECK: func.call @interp_axis_table_taps(
 // CHECK: %[[IB:.*]] = memref.alloc(%[[OUT]]) : memref<?x4xi64>
 // CHECK: %[[WB:.*]] = memref.alloc(%[[OUT]]) : memref<?x4xf32>
@@ -55,15 +59,17 @@ func.func @runtime_sizes(%x: tensor<?x?xf16>, %s: tensor<1xi64>) -> tensor<?x?xf
 // -----
 
 // Run-time scales: the output length is computed with the float32 rule and
-// the scale is handed to the runtime, which checks both.
+// the runtime checks the scale (finite, > 0, an output length interp
+// supports) before anything uses that length.
 // CHECK-LABEL: func.func @runtime_scales
 // CHECK-SAME: %{{.*}}: tensor<?xf64>, %[[C:.*]]: tensor<1xf32>
 // CHECK: arith.fptosi
 // CHECK: %[[SC0:.*]] = tensor.extract %[[C]]
-// CHECK: call @interp_check_scale(%[[SC0]])
-// CHECK: call @interp_checked_result_elements(
-// CHECK: scf.if
+// CHECK: call @interp_check_scale(%[[SC0]], %{{.*}}, %{{.*}})
+// CHECK: call @interp_check_result_dim(
 // CHECK: %[[SC:.*]] = tensor.extract %[[C]]
+// CHECK: call @interp_check_axis_table(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[SC]],
+// CHECK: scf.if
 // CHECK: func.call @interp_axis_table_taps(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[SC]],
 // CHECK: func.call @interp_axis_table_fill_f64
 func.func @runtime_scales(%x: tensor<?xf64>, %c: tensor<1xf32>) -> tensor<?xf64> {

@@ -48,7 +48,7 @@ func.func @main() {
   return
 }
 
-// NEG: interp: invalid run-time operands: negative output size (-1)
+// NEG: interp: invalid run-time operands: negative output size -1 in dimension 0
 func.func @negative_size() {
   %x = arith.constant dense<[0.0, 4.0, 8.0]> : tensor<3xf32>
   %xd = tensor.cast %x : tensor<3xf32> to tensor<?xf32>

@@ -34,9 +34,8 @@ static Value extractIndex(OpBuilder &b, Location loc, Value vector,
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), element);
 }
 
-/// Element `index` of the 1-D float tensor `vector`, as f32.
-static Value extractScale(OpBuilder &b, Location loc, Value vector,
-                          int64_t index) {
+Value interp::extractScale(OpBuilder &b, Location loc, Value vector,
+                           int64_t index) {
   Value position = arith::ConstantIndexOp::create(b, loc, index);
   Value element = tensor::ExtractOp::create(b, loc, vector, position);
   Type f32 = b.getF32Type();
@@ -66,11 +65,10 @@ static Value buildScaledLength(OpBuilder &b, Location loc, Value padded,
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), length);
 }
 
-/// Padded input dimensions as OpFoldResults.
-static SmallVector<OpFoldResult> buildPaddedSizes(OpBuilder &b, Location loc,
-                                                  Value data,
-                                                  ArrayRef<int64_t> padsBegin,
-                                                  ArrayRef<int64_t> padsEnd) {
+SmallVector<OpFoldResult> interp::buildPaddedSizes(OpBuilder &b, Location loc,
+                                                   Value data,
+                                                   ArrayRef<int64_t> padsBegin,
+                                                   ArrayRef<int64_t> padsEnd) {
   auto type = cast<RankedTensorType>(data.getType());
   int64_t rank = type.getRank();
   SmallVector<int64_t> begin = rules::resizePads(padsBegin, rank);

@@ -37,6 +37,18 @@ buildResultSizes(OpBuilder &builder, Location loc, InterpolateV4Op op);
 FailureOr<SmallVector<OpFoldResult>>
 buildResultSizes(OpBuilder &builder, Location loc, InterpolateV1Op op);
 
+/// Element `index` of the 1-D float tensor `scales` as an f32 value (the
+/// precision OpenVINO reads scales in).
+Value extractScale(OpBuilder &builder, Location loc, Value scales,
+                   int64_t index);
+
+/// The padded input dimensions of `data` (pads resized to its rank, as
+/// rules::resizePads does) as OpFoldResults.
+SmallVector<OpFoldResult> buildPaddedSizes(OpBuilder &builder, Location loc,
+                                           Value data,
+                                           ArrayRef<int64_t> padsBegin,
+                                           ArrayRef<int64_t> padsEnd);
+
 } // namespace mlir::interp
 
 #endif // INTERP_DIALECT_INTERP_IR_INTERPSHAPES_H

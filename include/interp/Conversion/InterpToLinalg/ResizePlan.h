@@ -1,0 +1,148 @@
+//===- ResizePlan.h - how the lowering computes one resize ------*- C++ -*-===//
+//
+// The strategy of --convert-interp-to-linalg as a value: planResize is a
+// pure function from what is known about an op's per-axis tables (tap
+// counts, constant or run-time, affine tap runs, static lengths, element
+// conversion) to how the op is computed. The IR builders only carry the
+// plan out; docs/Design.md explains each strategy and the measurements
+// behind the thresholds below, which live here and nowhere else.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef INTERP_CONVERSION_INTERPTOLINALG_RESIZEPLAN_H
+#define INTERP_CONVERSION_INTERPTOLINALG_RESIZEPLAN_H
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <utility>
+
+namespace mlir::interp {
+
+/// Resized axes whose tap counts multiply to at most this many are summed
+/// per output element by one direct pass (after the outer axes beyond
+/// kMaxDirectCombinations) instead of separable passes throughout.
+inline constexpr int64_t kMaxDirectTaps = 8;
+
+/// Tap combinations one direct pass sums per output element at most when
+/// there are more resized axes: beyond it, the arithmetic per output costs
+/// more than computing the outer axis first into a slab that stays in cache
+/// (a fused outer axis).
+inline constexpr int64_t kMaxDirectCombinations = 4;
+
+/// The parallel tasks a fused outer axis is split into at least (as far as
+/// it has outputs): enough for a few threads to balance, few enough that
+/// each task's scratch allocation does not count.
+inline constexpr int64_t kFusedAxisTasks = 64;
+
+/// Taps up to this many are unrolled into a pass's body; beyond, and for
+/// run-time tap counts, the body loops over the taps.
+inline constexpr int64_t kMaxUnrolledTaps = 32;
+
+/// How much more a separable pass along the innermost (contiguous) axis
+/// costs per element when it gathers (no affine tap run).
+inline constexpr double kGatherPenalty = 4.0;
+
+/// The ratios (period, input step) for which run-time tables of the
+/// innermost axis get a direct pass specialized at compile time: x2 up and
+/// /2 down, the commonest integer ratios. Each one costs a guarded copy of
+/// the direct pass; any other ratio runs the separable passes.
+inline constexpr std::pair<int64_t, int64_t> kRuntimeRunRatios[] = {{2, 1},
+                                                                    {1, 2}};
+
+/// Table entries (output index x tap) an axis's constant table may have:
+/// beyond, the runtime library builds the table when the code runs, so that
+/// compile time, compiler memory and the constant data emitted stay bounded
+/// whatever the static lengths.
+inline constexpr int64_t kMaxConstantTableEntries = int64_t(1) << 18;
+
+/// True when the table of an axis with `outLength` outputs and `taps` taps
+/// each is a compile-time constant.
+inline bool useConstantTable(int64_t outLength, int64_t taps) {
+  return outLength <= kMaxConstantTableEntries / std::max<int64_t>(taps, 1);
+}
+
+/// True when a pass unrolls `taps` (nullopt: known at run time only).
+inline bool unrollsTaps(std::optional<int64_t> taps) {
+  return taps && *taps <= kMaxUnrolledTaps;
+}
+
+/// What planResize knows about one axis of the op.
+struct AxisFacts {
+  /// The dimension the axis resizes.
+  int64_t dim = 0;
+  /// The table maps every index to itself: no pass.
+  bool identity = false;
+  /// The taps per output index, when static.
+  std::optional<int64_t> taps;
+  /// The table is a compile-time constant.
+  bool constantTable = false;
+  /// The constant table has an affine tap run (rules::AffineTapRun), and
+  /// whether a direct pass can iterate it (a non-negative phase step), and
+  /// whether it covers the whole axis (what nearest needs to copy).
+  bool hasRun = false;
+  bool directRun = false;
+  bool runCoversAxis = false;
+};
+
+/// What planResize knows about the op.
+struct ResizeFacts {
+  bool nearest = false;
+  int64_t rank = 0;
+  /// Data elements convert to the accumulator type on every tap read
+  /// (integers, f16, bf16).
+  bool convertsElements = false;
+  /// Run-time tables may get the direct passes of kRuntimeRunRatios.
+  bool runtimeRatios = true;
+  /// One per op axis, in the op's order.
+  llvm::SmallVector<AxisFacts> axes;
+  /// The padded input and the output dimensions, where static.
+  llvm::SmallVector<std::optional<int64_t>> inSizes, outSizes;
+};
+
+/// How the op is computed.
+struct ResizePlan {
+  enum class Kind {
+    /// nearest, every resized axis an affine copy (integer ratios).
+    NearestCopy,
+    /// nearest, gathering through the tables.
+    NearestGather,
+    /// Static tap counts multiplying to at most kMaxDirectTaps: one direct
+    /// pass over `directAxes` from `peeled` on; the first `peeled` of them
+    /// come before it (the first fused with it, any further one a
+    /// separable pass inside the fused axis).
+    Direct,
+    /// Run-time tables on the innermost axis: for each of `ratios` in turn,
+    /// a direct pass over every resized axis guarded by the run the runtime
+    /// finds; otherwise the separable passes of `separableOrder`.
+    RuntimeRatios,
+    /// One pass per resized axis, in `separableOrder`.
+    Separable,
+  };
+  Kind kind = Kind::Separable;
+  /// Direct: the resized axes (positions in ResizeFacts::axes), outermost
+  /// dimension first.
+  llvm::SmallVector<size_t> directAxes;
+  size_t peeled = 0;
+  /// RuntimeRatios: (period, input step) pairs.
+  llvm::SmallVector<std::pair<int64_t, int64_t>> ratios;
+  /// Separable and RuntimeRatios: the pass order (positions in
+  /// ResizeFacts::axes; identity axes left out).
+  llvm::SmallVector<size_t> separableOrder;
+};
+
+/// The strategy for an op with these facts.
+ResizePlan planResize(const ResizeFacts &facts);
+
+/// The separable pass order of least estimated work: each pass costs its
+/// output elements times its taps (kGatherPenalty more for an innermost axis
+/// that gathers), so shrinking passes run first and the innermost axis runs
+/// while the tensor is small. Unknown lengths count as 64 (input) or as
+/// unchanged (output), unknown tap counts as 2.
+llvm::SmallVector<size_t> orderSeparablePasses(const ResizeFacts &facts);
+
+} // namespace mlir::interp
+
+#endif // INTERP_CONVERSION_INTERPTOLINALG_RESIZEPLAN_H

@@ -1,0 +1,99 @@
+//===- ConstantTables.cpp - per-axis tables known at compile time ---------===//
+//
+// rules::buildAxisTable run by the compiler: the tables become constants and
+// the element loops only load, multiply and add.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ResizeLowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace mlir::interp;
+using namespace mlir::interp::lowering;
+
+std::optional<int64_t> AxisTables::staticTaps() const {
+  auto type = cast<RankedTensorType>(indices.getType());
+  if (type.isDynamicDim(1))
+    return std::nullopt;
+  return type.getDimSize(1);
+}
+
+/// `values` as a constant of `type`, narrowed to f32 when `type` is.
+static Value weightConstant(OpBuilder &b, Location loc, RankedTensorType type,
+                            ArrayRef<double> values) {
+  DenseElementsAttr attr;
+  if (type.getElementType().isF64()) {
+    attr = DenseElementsAttr::get(type, values);
+  } else {
+    SmallVector<float> narrow(values.begin(), values.end());
+    attr = DenseElementsAttr::get(type, ArrayRef(narrow));
+  }
+  return arith::ConstantOp::create(b, loc, attr);
+}
+
+AxisTables lowering::materializeTable(OpBuilder &b, Location loc,
+                                      const rules::AxisTable &table,
+                                      FloatType accType, bool needsWeights) {
+  AxisTables tables;
+  SmallVector<int64_t> shape = {table.outLength, table.taps};
+  auto indexType = RankedTensorType::get(shape, b.getI64Type());
+  tables.indices = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(indexType, ArrayRef(table.indices)));
+  // nearest gathers without weights.
+  if (!needsWeights)
+    return tables;
+  tables.weights = weightConstant(b, loc, RankedTensorType::get(shape, accType),
+                                  table.weights);
+  return tables;
+}
+
+AxisTables lowering::buildConstantTables(OpBuilder &b, Location loc,
+                                         const rules::AxisTable &table,
+                                         FloatType accType, bool needsWeights) {
+  if (table.isIdentity()) {
+    AxisTables tables;
+    tables.isIdentity = true;
+    return tables;
+  }
+  AxisTables tables = materializeTable(b, loc, table, accType, needsWeights);
+  tables.constantTable = table;
+  tables.run = rules::findAffineTapRun(table);
+  return tables;
+}
+
+rules::AxisTable lowering::sliceRows(const rules::AxisTable &table,
+                                     int64_t first, int64_t count) {
+  rules::AxisTable slice;
+  slice.inLength = table.inLength;
+  slice.outLength = count;
+  slice.taps = table.taps;
+  auto rows = [&](const auto &values) {
+    return std::vector(values.begin() + first * table.taps,
+                       values.begin() + (first + count) * table.taps);
+  };
+  slice.indices = rows(table.indices);
+  slice.weights = rows(table.weights);
+  return slice;
+}
+
+AffineRunOperands lowering::staticRunOperands(OpBuilder &b, Location loc,
+                                              const rules::AxisTable &table,
+                                              const rules::AffineTapRun &run,
+                                              FloatType accType) {
+  AffineRunOperands operands;
+  operands.period = run.period;
+  operands.inputStep = run.inputStep;
+  operands.phaseStep = b.getIndexAttr(run.phaseStep);
+  for (int64_t offset : run.offsets)
+    operands.bases.push_back(
+        b.getIndexAttr(run.inputStep * run.firstPeriod + offset));
+  std::vector<double> weights = rules::runWeights(table, run);
+  int64_t periods = run.endPeriod - run.firstPeriod;
+  operands.weights = weightConstant(
+      b, loc, RankedTensorType::get({table.taps, run.period, periods}, accType),
+      weights);
+  operands.outputOffset = run.firstOutput();
+  return operands;
+}

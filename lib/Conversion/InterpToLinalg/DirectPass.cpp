@@ -1,0 +1,277 @@
+//===- DirectPass.cpp - resized axes summed in one generic ----------------===//
+//
+// The direct pass: every tap combination of several resized axes summed per
+// output element, with no intermediate tensor, and its forms along the
+// innermost axis when that axis has an affine tap run (the run's interior
+// with affine indices, the clamped edges with their table rows).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ResizeLowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace mlir::interp;
+using namespace mlir::interp::lowering;
+
+/// Resized axes in one generic:
+/// out[o] = sum over tap combinations of (W_0[o_0, t_0] * W_1[o_1, t_1] ...)
+///          * in[I_0[o_0, t_0], I_1[o_1, t_1], ...].
+/// With every resized axis, there are no intermediate tensors: memory
+/// traffic is the input and the output only, which for upsampling
+/// (memory-bound) beats separable passes that write and re-read full-size
+/// intermediates; it costs the product of the tap counts per element, so it
+/// is used when that product is small (kMaxDirectTaps). With one axis it is
+/// a separable pass. The taps are unrolled. Table indices of outer axes are
+/// invariant in the innermost loop, so the innermost loop reads contiguous
+/// rows and vectorizes into plain loads and FMAs.
+///
+/// An innermost axis with an affine tap run (AffineRunOperands) is iterated as
+/// (k, p); its source index S k + D p + base_t is computed in the body, affine
+/// in the loop indices, so LLVM unrolls the short phase loop and vectorizes
+/// along k into contiguous (or evenly strided) loads and interleaving
+/// shuffles instead of gathers.
+Value lowering::buildDirectPass(OpBuilder &b, Location loc, Value source,
+                                ArrayRef<DirectPassAxis> axes, Value init,
+                                const ElementTypes &types) {
+  FloatType accType = types.accumulator;
+  bool isUnsigned = types.isUnsigned;
+  auto sourceType = cast<RankedTensorType>(source.getType());
+  int64_t rank = sourceType.getRank();
+  const DirectPassAxis *runAxis = nullptr;
+  for (const DirectPassAxis &a : axes)
+    if (a.run)
+      runAxis = &a;
+  int64_t loops = rank + (runAxis ? 1 : 0);
+  MLIRContext *ctx = b.getContext();
+
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  SmallVector<int64_t> firstIndexArg(axes.size(), -1),
+      firstWeightArg(axes.size(), -1);
+  for (auto [i, a] : llvm::enumerate(axes)) {
+    AffineExpr o = b.getAffineDimExpr(a.axis);
+    if (a.run) {
+      firstWeightArg[i] = inputs.size();
+      for (int64_t t = 0; t < a.taps; ++t) {
+        inputs.push_back(a.run->weights);
+        maps.push_back(AffineMap::get(
+            loops, 0, {b.getAffineConstantExpr(t), b.getAffineDimExpr(rank), o},
+            ctx));
+      }
+      continue;
+    }
+    for (auto [table, first] : {std::pair(a.indices, &firstIndexArg[i]),
+                                std::pair(a.weights, &firstWeightArg[i])}) {
+      *first = inputs.size();
+      for (int64_t t = 0; t < a.taps; ++t) {
+        inputs.push_back(table);
+        maps.push_back(
+            AffineMap::get(loops, 0, {o, b.getAffineConstantExpr(t)}, ctx));
+      }
+    }
+  }
+  SmallVector<AffineExpr> outputExprs;
+  for (int64_t d = 0; d < rank; ++d) {
+    AffineExpr o = b.getAffineDimExpr(d);
+    if (runAxis && d == runAxis->axis)
+      o = runAxis->run->period * o + b.getAffineDimExpr(rank) +
+          runAxis->run->outputOffset;
+    outputExprs.push_back(o);
+  }
+  maps.push_back(AffineMap::get(loops, 0, outputExprs, ctx));
+  SmallVector<utils::IteratorType> iterators(loops,
+                                             utils::IteratorType::parallel);
+
+  auto generic = linalg::GenericOp::create(
+      b, loc, init.getType(), inputs, ValueRange{init}, maps, iterators,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        SmallVector<Value> position;
+        for (int64_t d = 0; d < rank; ++d)
+          position.push_back(linalg::IndexOp::create(nb, nloc, d));
+        auto indexConst = [&](int64_t v) -> Value {
+          return arith::ConstantIndexOp::create(nb, nloc, v);
+        };
+        // Per axis and tap: the source index along the axis and the weight.
+        SmallVector<SmallVector<Value>> tapIndex(axes.size()),
+            tapWeight(axes.size());
+        Value phase =
+            runAxis ? linalg::IndexOp::create(nb, nloc, rank) : Value();
+        for (auto [i, a] : llvm::enumerate(axes)) {
+          for (int64_t t = 0; t < a.taps; ++t) {
+            tapWeight[i].push_back(args[firstWeightArg[i] + t]);
+            if (!a.run) {
+              tapIndex[i].push_back(arith::IndexCastOp::create(
+                  nb, nloc, nb.getIndexType(), args[firstIndexArg[i] + t]));
+              continue;
+            }
+            // S k + D p + base_t.
+            const AffineRunOperands &run = *a.run;
+            Value k = position[a.axis];
+            Value index = nb.createOrFold<arith::MulIOp>(
+                nloc, k, indexConst(run.inputStep));
+            index = nb.createOrFold<arith::AddIOp>(
+                nloc, index,
+                nb.createOrFold<arith::MulIOp>(
+                    nloc, phase,
+                    getValueOrCreateConstantIndexOp(nb, nloc, run.phaseStep)));
+            index = nb.createOrFold<arith::AddIOp>(
+                nloc, index,
+                getValueOrCreateConstantIndexOp(nb, nloc, run.bases[t]));
+            tapIndex[i].push_back(index);
+          }
+        }
+        // The sum starts at +0 (the reference's order: 0 + p_0 + p_1 ...),
+        // which makes an all -0 sum +0. Stored into an integer, the sign of
+        // a zero does not matter, and the sum starts with p_0 (one add per
+        // output less).
+        bool storesInteger =
+            isa<IntegerType>(getElementTypeOrSelf(init.getType()));
+        Value sum = storesInteger ? Value() : zeroOf(nb, nloc, accType);
+        SmallVector<int64_t> combo(axes.size(), 0);
+        for (;;) {
+          SmallVector<Value> indices(position);
+          Value weight;
+          for (auto [i, a] : llvm::enumerate(axes)) {
+            indices[a.axis] = tapIndex[i][combo[i]];
+            Value w = tapWeight[i][combo[i]];
+            weight =
+                weight ? arith::MulFOp::create(nb, nloc, weight, w).getResult()
+                       : w;
+          }
+          Value element = tensor::ExtractOp::create(nb, nloc, source, indices);
+          Value product = arith::MulFOp::create(
+              nb, nloc, weight,
+              toAccumulator(nb, nloc, element, accType, isUnsigned));
+          sum = sum ? arith::AddFOp::create(nb, nloc, sum, product).getResult()
+                    : product;
+          // Next combination, the last axis fastest.
+          int64_t i = static_cast<int64_t>(axes.size()) - 1;
+          while (i >= 0 && ++combo[i] == axes[i].taps)
+            combo[i--] = 0;
+          if (i < 0)
+            break;
+        }
+        linalg::YieldOp::create(
+            nb, nloc,
+            storeAccumulated(nb, nloc, sum, init, accType, isUnsigned));
+      });
+  return generic.getResult(0);
+}
+
+/// The direct pass of `inputs` into `init`: the whole of it, or, when the
+/// innermost axis has an affine tap run in its constant tables, the run's
+/// outputs over the whole of `init` first and then the clamped edges
+/// [0, first) and [end, L), each with its table rows, into slices of that
+/// result. (Slices of a tensor.empty would be canonicalized into separate
+/// tensor.empty ops, which bufferize as separate buffers and copies.)
+Value lowering::buildDirectPassWithEdges(OpBuilder &b, Location loc,
+                                         Value source,
+                                         const DirectPassInputs &inputs,
+                                         Value init,
+                                         const ElementTypes &types) {
+  ArrayRef<DirectPassAxis> axes = inputs.axes;
+  Value result = buildDirectPass(b, loc, source, axes, init, types);
+  if (!inputs.runAxis)
+    return result;
+  size_t runAxis = *inputs.runAxis;
+  int64_t rank = cast<RankedTensorType>(init.getType()).getRank();
+  int64_t axis = axes[runAxis].axis;
+  const rules::AxisTable &table = *inputs.runTables->constantTable;
+  const rules::AffineTapRun &run = *inputs.runTables->run;
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, init);
+  SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+  SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+  for (auto [begin, count] :
+       {std::pair(int64_t(0), run.firstOutput()),
+        std::pair(run.endOutput(), table.outLength - run.endOutput())}) {
+    if (count == 0)
+      continue;
+    SmallVector<OpFoldResult> sliceSizes(sizes);
+    offsets[axis] = b.getIndexAttr(begin);
+    sliceSizes[axis] = b.getIndexAttr(count);
+    Value slice = tensor::ExtractSliceOp::create(b, loc, result, offsets,
+                                                 sliceSizes, strides);
+    AxisTables edge = materializeTable(b, loc, sliceRows(table, begin, count),
+                                       types.accumulator, true);
+    SmallVector<DirectPassAxis> edgeAxes(axes);
+    edgeAxes[runAxis].indices = edge.indices;
+    edgeAxes[runAxis].weights = edge.weights;
+    edgeAxes[runAxis].run.reset();
+    Value edgeResult = buildDirectPass(b, loc, source, edgeAxes, slice, types);
+    result = tensor::InsertSliceOp::create(b, loc, edgeResult, result, offsets,
+                                           sliceSizes, strides);
+  }
+  return result;
+}
+
+DirectPassInputs lowering::directPassInputs(OpBuilder &b, Location loc,
+                                            ArrayRef<int64_t> axes,
+                                            ArrayRef<const AxisTables *> tables,
+                                            int64_t rank, FloatType accType) {
+  DirectPassInputs direct;
+  for (auto [axis, t] : llvm::zip_equal(axes, tables)) {
+    DirectPassAxis a;
+    a.axis = axis;
+    a.taps = *t->staticTaps();
+    a.indices = t->indices;
+    a.weights = t->weights;
+    if (axis == rank - 1 && t->run && t->run->phaseStep >= 0) {
+      direct.runAxis = direct.axes.size();
+      direct.runTables = t;
+      a.run = staticRunOperands(b, loc, *t->constantTable, *t->run, accType);
+    }
+    direct.axes.push_back(a);
+  }
+  return direct;
+}
+
+Value lowering::buildDirectPassWithFoundRun(OpBuilder &b, Location loc,
+                                            Value source,
+                                            ArrayRef<DirectPassAxis> axes,
+                                            size_t runAxis,
+                                            const RuntimeRun &run, Value init,
+                                            const ElementTypes &types) {
+  SmallVector<OpFoldResult> outSizes = tensor::getMixedSizes(b, loc, init);
+  int64_t rank = outSizes.size();
+  int64_t axis = axes[runAxis].axis;
+  Value result = init;
+  Value length = asIndexValue(b, loc, outSizes[axis]);
+  SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+  SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  for (auto [sliceBegin, sliceEnd, isRun] :
+       {std::tuple(zero, run.firstOutput, false),
+        std::tuple(run.firstOutput, run.endOutput, true),
+        std::tuple(run.endOutput, length, false)}) {
+    Value begin = sliceBegin, end = sliceEnd;
+    Value count = arith::SubIOp::create(b, loc, end, begin);
+    SmallVector<OpFoldResult> sizes(outSizes);
+    offsets[axis] = begin;
+    sizes[axis] = count;
+    Value slice =
+        tensor::ExtractSliceOp::create(b, loc, result, offsets, sizes, strides);
+    SmallVector<DirectPassAxis> sliceAxes(axes);
+    DirectPassAxis &inner = sliceAxes[runAxis];
+    if (isRun) {
+      inner.run = run.operands;
+    } else {
+      auto rows = [&](Value table) -> Value {
+        return tensor::ExtractSliceOp::create(
+            b, loc, table, ArrayRef<OpFoldResult>{begin, b.getIndexAttr(0)},
+            ArrayRef<OpFoldResult>{count, b.getIndexAttr(inner.taps)},
+            ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+      };
+      inner.indices = rows(inner.indices);
+      inner.weights = rows(inner.weights);
+    }
+    Value computed = buildDirectPass(b, loc, source, sliceAxes, slice, types);
+    result = tensor::InsertSliceOp::create(b, loc, computed, result, offsets,
+                                           sizes, strides);
+  }
+  return result;
+}

@@ -1,0 +1,149 @@
+//===- FusedOuterAxis.cpp - an outer axis fused with the passes inside ----===//
+//
+// Above kMaxDirectCombinations tap combinations (three linear axes), or
+// when data converted on every tap read makes it read less, the outermost
+// resized axis is not summed per output element: each of its outputs first
+// combines its taps into a scratch slab that stays in cache, and the passes
+// of the inner axes compute the output slab from it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ResizeLowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace mlir::interp;
+using namespace mlir::interp::lowering;
+
+/// The outer resized `axis` fused with the passes `inner` builds over the
+/// dimensions inside it: for each output index o along `axis`, its taps are
+/// combined into a slab of the source with `axis` of length 1, and `inner`
+/// computes the output's slab at o from it. The slab is written and re-read
+/// while in cache, where a separable pass would write and re-read a
+/// full-size intermediate. (inner(slab, out) gets tensors of full rank,
+/// length 1 along `axis` and the dimensions before it.)
+///
+/// The outputs along `axis` and the dimensions before it are split into the
+/// tasks of a one-dimensional scf.forall (one loop for OpenMP to share),
+/// each an scf.for over a block of outputs that reuses one scratch slab.
+Value lowering::buildFusedOuterAxis(
+    OpBuilder &b, Location loc, Value source, int64_t axis,
+    const AxisTables &tables, Value init, const ElementTypes &types,
+    function_ref<Value(OpBuilder &, Location, Value, Value)> inner) {
+  FloatType accType = types.accumulator;
+  int64_t rank = cast<RankedTensorType>(init.getType()).getRank();
+  int64_t taps = *tables.staticTaps();
+  SmallVector<OpFoldResult> outSizes = tensor::getMixedSizes(b, loc, init);
+  SmallVector<OpFoldResult> sourceSizes = tensor::getMixedSizes(b, loc, source);
+  auto indexConst = [&](OpBuilder &ib, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(ib, loc, v);
+  };
+
+  // Blocks of ceil(L / wanted) outputs, at least one each, so that no block
+  // is empty; tasks = (dimensions before `axis`) x blocks.
+  int64_t outerCount = 1;
+  for (int64_t d = 0; d < axis; ++d)
+    if (std::optional<int64_t> size = getConstantIntValue(outSizes[d]))
+      outerCount *= std::max<int64_t>(*size, 1);
+  int64_t wantedBlocks =
+      std::max<int64_t>(1, llvm::divideCeil(kFusedAxisTasks, outerCount));
+  Value length = asIndexValue(b, loc, outSizes[axis]);
+  Value chunk = b.createOrFold<arith::MaxUIOp>(
+      loc, indexConst(b, 1),
+      b.createOrFold<arith::CeilDivUIOp>(loc, length,
+                                         indexConst(b, wantedBlocks)));
+  Value blocks = b.createOrFold<arith::CeilDivUIOp>(loc, length, chunk);
+  Value tasks = blocks;
+  for (int64_t d = 0; d < axis; ++d)
+    tasks = b.createOrFold<arith::MulIOp>(loc, tasks,
+                                          asIndexValue(b, loc, outSizes[d]));
+
+  auto forall = scf::ForallOp::create(
+      b, loc, ArrayRef<OpFoldResult>{getAsOpFoldResult(tasks)},
+      ValueRange{init}, std::nullopt);
+  // The body is built with `b` itself: inside a dialect conversion, ops
+  // created by a builder without the rewriter's listener are not recorded,
+  // and when the conversion fails and rolls back they are unlinked but never
+  // freed (test/Fuzz/regressions/leak-fused-axis-*).
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(forall.getBody()->getTerminator());
+  OpBuilder &fb = b;
+  Value shared = forall.getRegionIterArgs()[0];
+  // task = (i_0, ..., i_{axis-1}, block), the block fastest.
+  Value rest = forall.getInductionVars()[0];
+  Value block = fb.createOrFold<arith::RemUIOp>(loc, rest, blocks);
+  rest = fb.createOrFold<arith::DivUIOp>(loc, rest, blocks);
+  SmallVector<OpFoldResult> offsets(rank, fb.getIndexAttr(0));
+  SmallVector<OpFoldResult> sizes(outSizes);
+  SmallVector<OpFoldResult> strides(rank, fb.getIndexAttr(1));
+  for (int64_t d = axis - 1; d >= 0; --d) {
+    Value size = asIndexValue(fb, loc, outSizes[d]);
+    offsets[d] =
+        getAsOpFoldResult(fb.createOrFold<arith::RemUIOp>(loc, rest, size));
+    rest = fb.createOrFold<arith::DivUIOp>(loc, rest, size);
+    sizes[d] = fb.getIndexAttr(1);
+  }
+  Value start = fb.createOrFold<arith::MulIOp>(loc, block, chunk);
+  // The last block is shorter unless the blocks divide the axis.
+  std::optional<int64_t> staticLength = getConstantIntValue(length);
+  std::optional<int64_t> staticChunk = getConstantIntValue(chunk);
+  Value count =
+      staticLength && staticChunk && *staticLength % *staticChunk == 0
+          ? chunk
+          : fb.createOrFold<arith::MinUIOp>(
+                loc, chunk, fb.createOrFold<arith::SubIOp>(loc, length, start));
+
+  // The source at the task's outer position, all of `axis` (the table holds
+  // absolute indices along it); the output block; one scratch slab.
+  SmallVector<OpFoldResult> sourceOffsets(offsets), slabSizes(sourceSizes);
+  sourceOffsets[axis] = fb.getIndexAttr(0);
+  for (int64_t d = 0; d < axis; ++d)
+    slabSizes[d] = fb.getIndexAttr(1);
+  Value sourceSlab = tensor::ExtractSliceOp::create(
+      fb, loc, source, sourceOffsets, slabSizes, strides);
+  offsets[axis] = getAsOpFoldResult(start);
+  sizes[axis] = getAsOpFoldResult(count);
+  Value outBlock =
+      tensor::ExtractSliceOp::create(fb, loc, shared, offsets, sizes, strides);
+  slabSizes[axis] = fb.getIndexAttr(1);
+  Value scratch = tensor::EmptyOp::create(fb, loc, slabSizes, accType);
+
+  auto loop = scf::ForOp::create(
+      fb, loc, indexConst(fb, 0), count, indexConst(fb, 1),
+      ValueRange{outBlock, scratch},
+      [&](OpBuilder &lb, Location lloc, Value o, ValueRange iter) {
+        Value row = arith::AddIOp::create(lb, lloc, start, o);
+        auto rowOf = [&](Value table) -> Value {
+          return tensor::ExtractSliceOp::create(
+              lb, lloc, table, ArrayRef<OpFoldResult>{row, lb.getIndexAttr(0)},
+              ArrayRef<OpFoldResult>{lb.getIndexAttr(1), lb.getIndexAttr(taps)},
+              ArrayRef<OpFoldResult>{lb.getIndexAttr(1), lb.getIndexAttr(1)});
+        };
+        DirectPassAxis outer;
+        outer.axis = axis;
+        outer.taps = taps;
+        outer.indices = rowOf(tables.indices);
+        outer.weights = rowOf(tables.weights);
+        Value slab =
+            buildDirectPass(lb, lloc, sourceSlab, {outer}, iter[1], types);
+        SmallVector<OpFoldResult> rowOffsets(rank, lb.getIndexAttr(0));
+        SmallVector<OpFoldResult> rowSizes(sizes);
+        rowOffsets[axis] = o;
+        rowSizes[axis] = lb.getIndexAttr(1);
+        Value outRow = tensor::ExtractSliceOp::create(
+            lb, lloc, iter[0], rowOffsets, rowSizes, strides);
+        Value computed = inner(lb, lloc, slab, outRow);
+        Value updated = tensor::InsertSliceOp::create(
+            lb, lloc, computed, iter[0], rowOffsets, rowSizes, strides);
+        scf::YieldOp::create(lb, lloc, ValueRange{updated, slab});
+      });
+
+  b.setInsertionPointToStart(forall.getTerminator().getBody());
+  tensor::ParallelInsertSliceOp::create(b, loc, loop.getResult(0), shared,
+                                        offsets, sizes, strides);
+  return forall.getResult(0);
+}

@@ -1,0 +1,51 @@
+//===- InterpToLinalgPass.cpp - --convert-interp-to-linalg ----------------===//
+
+#include "interp/Conversion/Passes.h"
+#include "interp/Dialect/Interp/IR/InterpDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::interp {
+#define GEN_PASS_DEF_CONVERTINTERPTOLINALG
+#include "interp/Conversion/Passes.h.inc"
+} // namespace mlir::interp
+
+using namespace mlir;
+using namespace mlir::interp;
+
+namespace {
+struct ConvertInterpToLinalgPass
+    : interp::impl::ConvertInterpToLinalgBase<ConvertInterpToLinalgPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    ConversionTarget target(*ctx);
+    target.addIllegalDialect<InterpDialect>();
+    target.addLegalDialect<
+        arith::ArithDialect, bufferization::BufferizationDialect,
+        func::FuncDialect, linalg::LinalgDialect, math::MathDialect,
+        memref::MemRefDialect, scf::SCFDialect, tensor::TensorDialect>();
+    // Unsigned scalars cross to signless arith through casts (castSignedness).
+    target.addLegalOp<UnrealizedConversionCastOp>();
+    RewritePatternSet patterns(ctx);
+    populateInterpToLinalgConversionPatterns(patterns, runtimeRatios);
+    // The pass always lowers: constant folding (through the reference
+    // implementation) is canonicalization's job, and folding here would
+    // silently replace compiled code by compile-time constants.
+    ConversionConfig config;
+    config.foldingMode = DialectConversionFoldingMode::Never;
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns), config)))
+      signalPassFailure();
+  }
+};
+} // namespace

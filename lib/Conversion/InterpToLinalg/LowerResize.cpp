@@ -1,0 +1,247 @@
+//===- LowerResize.cpp - one op from its spec to its result ---------------===//
+//
+// The order of the IR of one op is the contract of the run-time checks:
+// first every check of what only the run time knows (operand lengths in the
+// pattern, then scales, the result type's static dimensions, destinations,
+// the result's size and every run-time table's parameters), then
+// allocations and computation. A failing check makes the compiled function
+// return before anything below it runs (interp-return-on-failed-checks).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ResizeLowering.h"
+
+#include "interp/Dialect/Interp/IR/InterpShapes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace mlir::interp;
+using namespace mlir::interp::lowering;
+
+namespace {
+/// How one axis's tables are made: from constant parameters at compile
+/// time, or by the runtime library from these run-time parameters.
+struct TableSource {
+  std::optional<rules::AxisTableParams> constant;
+  SmallVector<Value> runtimeParams;
+  Value antialias;
+};
+} // namespace
+
+/// The tables of each axis: constant when the lengths, the scale and
+/// whether antialias is active are known and the table is within the
+/// budget of constant data (useConstantTable); otherwise from the runtime
+/// library, whose parameters are checked here, before anything is
+/// allocated.
+static SmallVector<TableSource>
+checkTableSources(OpBuilder &b, Location loc, const ResizeSpec &spec,
+                  ArrayRef<OpFoldResult> paddedSizes) {
+  std::variant<bool, Value> antialias =
+      antialiasActive(b, loc, spec, paddedSizes);
+  SmallVector<TableSource> sources;
+  for (auto [i, axis] : llvm::enumerate(spec.axes)) {
+    std::optional<int64_t> in = getConstantIntValue(paddedSizes[axis]);
+    std::optional<int64_t> out = getConstantIntValue(spec.outSizes[axis]);
+    bool staticScale = spec.shapeMode == ShapeCalcMode::Sizes ||
+                       spec.constantScales.has_value();
+    TableSource source;
+    if (in && out && staticScale && std::holds_alternative<bool>(antialias)) {
+      float given = spec.shapeMode == ShapeCalcMode::Scales
+                        ? (*spec.constantScales)[i]
+                        : 1.0f;
+      rules::AxisTableParams params = rules::makeAxisTableParams(
+          spec.kernel, spec.coordinateMode, spec.nearestMode, spec.shapeMode,
+          given, *in, *out, std::get<bool>(antialias), spec.cubeCoeff);
+      if (useConstantTable(*out, rules::axisTableTaps(params))) {
+        source.constant = params;
+        sources.push_back(source);
+        continue;
+      }
+    }
+    source.antialias =
+        std::holds_alternative<Value>(antialias)
+            ? std::get<Value>(antialias)
+            : arith::ConstantOp::create(
+                  b, loc, b.getBoolAttr(std::get<bool>(antialias)))
+                  .getResult();
+    source.runtimeParams =
+        runtimeTableParams(b, loc, spec, i, paddedSizes[axis],
+                           spec.outSizes[axis], source.antialias);
+    checkRuntimeTable(b, loc, spec.module, source.runtimeParams);
+    sources.push_back(source);
+  }
+  return sources;
+}
+
+/// Tables, pads and passes of one op (after the run-time checks), computed
+/// into `init` (of the result's sizes); returns the result in `resultType`.
+static Value buildResize(OpBuilder &b, Location loc, ResizeSpec &spec,
+                         Type resultType, Value source,
+                         ArrayRef<OpFoldResult> paddedSizes, bool hasPads,
+                         ArrayRef<TableSource> tableSources, Value init) {
+  auto dataType = cast<RankedTensorType>(spec.data.getType());
+  int64_t rank = dataType.getRank();
+  Type elementType = dataType.getElementType();
+  ElementTypes types{elementType, accumulatorType(elementType),
+                     elementType.isUnsignedInteger()};
+  SmallVector<AxisTables> tables;
+  for (auto [i, tableSource] : llvm::enumerate(tableSources)) {
+    if (tableSource.constant) {
+      tables.push_back(buildConstantTables(
+          b, loc, rules::buildAxisTable(*tableSource.constant),
+          types.accumulator,
+          /*needsWeights=*/spec.kernel != rules::AxisKernel::Nearest));
+      continue;
+    }
+    tables.push_back(buildRuntimeTables(
+        b, loc, spec, tableSource.runtimeParams, spec.outSizes[spec.axes[i]],
+        tableSource.antialias, types.accumulator));
+  }
+
+  // An empty result needs no computation, and folding the index math of
+  // loops that never run could produce loads at static out-of-bounds
+  // positions.
+  if (llvm::any_of(spec.outSizes, [](OpFoldResult size) {
+        return getConstantIntValue(size) == 0;
+      })) {
+    if (init.getType() != resultType)
+      return tensor::CastOp::create(b, loc, resultType, init);
+    return init;
+  }
+
+  if (hasPads && llvm::is_contained(dataType.getShape(), 0)) {
+    // Padding an empty tensor gives zeros only. (tensor.pad would insert an
+    // empty slice at an offset the slice verifier rejects.)
+    Value empty = tensor::EmptyOp::create(b, loc, paddedSizes, elementType);
+    source = linalg::FillOp::create(b, loc, zeroOf(b, loc, elementType), empty)
+                 .getResult(0);
+  } else if (hasPads) {
+    SmallVector<OpFoldResult> low, high;
+    for (int64_t d = 0; d < rank; ++d) {
+      low.push_back(b.getIndexAttr(spec.padsBegin[d]));
+      high.push_back(b.getIndexAttr(spec.padsEnd[d]));
+    }
+    source = tensor::PadOp::create(b, loc, Type(), source, low, high,
+                                   zeroOf(b, loc, elementType));
+  }
+
+  ResizePlan plan = planResize(factsOf(spec, tables, paddedSizes, elementType));
+  Value result = buildPlannedResize(b, loc, spec, plan, source, tables,
+                                    paddedSizes, init, types);
+  if (result.getType() != resultType)
+    result = tensor::CastOp::create(b, loc, resultType, result);
+  return result;
+}
+
+Value lowering::lowerResize(OpBuilder &b, Location loc, ResizeSpec &spec,
+                            Type resultType) {
+  auto dataType = cast<RankedTensorType>(spec.data.getType());
+  int64_t rank = dataType.getRank();
+  Value source = spec.data;
+  SmallVector<OpFoldResult> paddedSizes =
+      buildPaddedSizes(b, loc, source, spec.padsBegin, spec.padsEnd);
+  bool hasPads = llvm::any_of(
+      llvm::zip_equal(spec.padsBegin, spec.padsEnd),
+      [](auto pads) { return std::get<0>(pads) + std::get<1>(pads); });
+
+  // Run-time scales first: an invalid scale is the cause of any problem
+  // with the lengths computed from it.
+  if (spec.shapeMode == ShapeCalcMode::Scales && !spec.constantScales) {
+    for (auto [i, axis] : llvm::enumerate(spec.axes))
+      callRuntimeCheck(
+          b, loc, spec.module, runtime::Function::CheckScale,
+          {scaleValue(b, loc, spec, i), asI64(b, loc, paddedSizes[axis]),
+           arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(axis))});
+  }
+
+  // A static dimension of the result type is a fact the code below relies
+  // on (the result buffer has it): the run-time value must equal it.
+  auto i32Attr = [&](runtime::CheckedDim what) -> Value {
+    return arith::ConstantOp::create(
+        b, loc, b.getI32IntegerAttr(static_cast<int32_t>(what)));
+  };
+  auto i64Const = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
+  };
+  auto resultShape = cast<RankedTensorType>(resultType).getShape();
+  for (int64_t d = 0; d < rank; ++d) {
+    if (ShapedType::isDynamic(resultShape[d]) ||
+        getConstantIntValue(spec.outSizes[d]))
+      continue;
+    callRuntimeCheck(b, loc, spec.module, runtime::Function::CheckDimEquals,
+                     {i32Attr(runtime::CheckedDim::ResultType), i64Const(d),
+                      asI64(b, loc, spec.outSizes[d]),
+                      i64Const(resultShape[d])});
+    spec.outSizes[d] = b.getIndexAttr(resultShape[d]);
+  }
+
+  // A destination the result is written into directly has the result's
+  // shape.
+  for (Value destination : spec.destinations) {
+    auto destinationType = cast<RankedTensorType>(destination.getType());
+    for (int64_t d = 0; d < rank; ++d) {
+      std::optional<int64_t> size = getConstantIntValue(spec.outSizes[d]);
+      if (size && !destinationType.isDynamicDim(d))
+        continue;
+      Value dim = tensor::DimOp::create(b, loc, destination, d);
+      callRuntimeCheck(b, loc, spec.module, runtime::Function::CheckDimEquals,
+                       {i32Attr(runtime::CheckedDim::Destination), i64Const(d),
+                        asI64(b, loc, spec.outSizes[d]), asI64(b, loc, dim)});
+    }
+  }
+
+  // A result with run-time dimensions must fit in the memory the process
+  // may use, checked before anything is allocated. An empty result then
+  // skips the whole computation (an axis may be huge while another
+  // dimension is 0, and the intermediate passes before the empty axis would
+  // not be empty).
+  Value resultElements;
+  if (llvm::any_of(spec.outSizes, [](OpFoldResult size) {
+        return !getConstantIntValue(size).has_value();
+      })) {
+    Value bytes =
+        i64Const(std::max<int64_t>(1, dataType.getElementTypeBitWidth() / 8));
+    resultElements = i64Const(1);
+    for (auto [d, size] : llvm::enumerate(spec.outSizes)) {
+      Value dim = asI64(b, loc, size);
+      callRuntimeCheck(b, loc, spec.module, runtime::Function::CheckResultDim,
+                       {resultElements, dim, bytes, i64Const(d)});
+      resultElements = arith::MulIOp::create(b, loc, resultElements, dim);
+    }
+  }
+
+  SmallVector<TableSource> tableSources =
+      checkTableSources(b, loc, spec, paddedSizes);
+
+  // The result's one tensor.empty, which every way of computing it below
+  // writes into (destination-passing style, through the scf.if branches):
+  // empty-tensor elimination can then replace it with the op's destination
+  // and no copy is left.
+  Value init =
+      tensor::EmptyOp::create(b, loc, spec.outSizes, dataType.getElementType());
+  if (!resultElements)
+    return buildResize(b, loc, spec, resultType, source, paddedSizes, hasPads,
+                       tableSources, init);
+  Value isEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        resultElements, i64Const(0));
+  auto branch = scf::IfOp::create(
+      b, loc, isEmpty,
+      [&](OpBuilder &tb, Location tloc) {
+        Value empty = init;
+        if (empty.getType() != resultType)
+          empty = tensor::CastOp::create(tb, tloc, resultType, empty);
+        scf::YieldOp::create(tb, tloc, empty);
+      },
+      [&](OpBuilder &eb, Location eloc) {
+        scf::YieldOp::create(eb, eloc,
+                             buildResize(eb, eloc, spec, resultType, source,
+                                         paddedSizes, hasPads, tableSources,
+                                         init));
+      });
+  return branch.getResult(0);
+}

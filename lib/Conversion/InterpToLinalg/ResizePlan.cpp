@@ -1,0 +1,152 @@
+//===- ResizePlan.cpp - the lowering's strategy as a pure function --------===//
+
+#include "interp/Conversion/InterpToLinalg/ResizePlan.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::interp;
+using llvm::SmallVector;
+
+SmallVector<size_t> interp::orderSeparablePasses(const ResizeFacts &facts) {
+  SmallVector<size_t> passes;
+  for (size_t i = 0; i < facts.axes.size(); ++i)
+    if (!facts.axes[i].identity)
+      passes.push_back(i);
+  auto cost = [&](llvm::ArrayRef<size_t> order) {
+    SmallVector<double> shape;
+    for (std::optional<int64_t> size : facts.inSizes)
+      shape.push_back(size ? static_cast<double>(*size) : 64.0);
+    double total = 0.0;
+    for (size_t i : order) {
+      const AxisFacts &axis = facts.axes[i];
+      if (std::optional<int64_t> out = facts.outSizes[axis.dim])
+        shape[axis.dim] = static_cast<double>(*out);
+      double elements = 1.0;
+      for (double n : shape)
+        elements *= n;
+      double taps = axis.taps ? static_cast<double>(*axis.taps) : 2.0;
+      bool gathers = axis.dim == facts.rank - 1 && !axis.hasRun;
+      total += elements * taps * (gathers ? kGatherPenalty : 1.0);
+    }
+    return total;
+  };
+  SmallVector<size_t> best = passes;
+  double bestCost = cost(best);
+  llvm::sort(passes);
+  do {
+    double c = cost(passes);
+    if (c < bestCost) {
+      bestCost = c;
+      best = passes;
+    }
+  } while (std::next_permutation(passes.begin(), passes.end()));
+  return best;
+}
+
+/// The product of the resized axes' tap counts when every one is static
+/// (nullopt otherwise, or when nothing is resized).
+static std::optional<int64_t> staticTapProduct(const ResizeFacts &facts) {
+  int64_t product = 1;
+  bool any = false;
+  for (const AxisFacts &axis : facts.axes) {
+    if (axis.identity)
+      continue;
+    if (!axis.taps)
+      return std::nullopt;
+    product *= *axis.taps;
+    any = true;
+  }
+  if (!any)
+    return std::nullopt;
+  return product;
+}
+
+/// The outer axes a direct pass leaves to come before it: while the tap
+/// product is above kMaxDirectCombinations; and for data converted on every
+/// tap read, the outermost one when fusing it reads fewer elements than the
+/// direct pass would. Per slab: the fused pass reads in x T_outer and then
+/// out x T_inner, the direct pass out x T_inner x T_outer (over the inner
+/// axes' lengths; unknown ones do not fuse).
+static size_t peeledAxes(const ResizeFacts &facts,
+                         llvm::ArrayRef<size_t> resized) {
+  int64_t product = 1;
+  for (size_t i : resized)
+    product *= *facts.axes[i].taps;
+  auto fusingReadsLess = [&]() {
+    double in = 1, out = 1, innerTaps = 1;
+    for (size_t i : resized.drop_front()) {
+      const AxisFacts &axis = facts.axes[i];
+      std::optional<int64_t> inLength = facts.inSizes[axis.dim];
+      std::optional<int64_t> outLength = facts.outSizes[axis.dim];
+      if (!inLength || !outLength)
+        return false;
+      in *= *inLength;
+      out *= *outLength;
+      innerTaps *= *axis.taps;
+    }
+    double outerTaps = *facts.axes[resized.front()].taps;
+    return in * outerTaps + out * innerTaps < out * innerTaps * outerTaps;
+  };
+  size_t peeled = 0;
+  while (peeled + 1 < resized.size() &&
+         (product > kMaxDirectCombinations ||
+          (peeled == 0 && facts.convertsElements && fusingReadsLess())))
+    product /= *facts.axes[resized[peeled++]].taps;
+  return peeled;
+}
+
+ResizePlan interp::planResize(const ResizeFacts &facts) {
+  ResizePlan plan;
+  if (facts.nearest) {
+    plan.kind = llvm::all_of(facts.axes,
+                             [](const AxisFacts &axis) {
+                               return axis.identity || axis.runCoversAxis;
+                             })
+                    ? ResizePlan::Kind::NearestCopy
+                    : ResizePlan::Kind::NearestGather;
+    return plan;
+  }
+
+  std::optional<int64_t> taps = staticTapProduct(facts);
+  bool direct = taps && *taps <= kMaxDirectTaps;
+  const AxisFacts *innermost = nullptr;
+  for (const AxisFacts &axis : facts.axes)
+    if (axis.dim == facts.rank - 1 && !axis.identity)
+      innermost = &axis;
+  bool allConstant = llvm::all_of(facts.axes, [](const AxisFacts &axis) {
+    return axis.identity || axis.constantTable;
+  });
+
+  // Direct passes need an innermost axis that does not gather: constant
+  // tables (gathering only at the clamped edges when they have a run), or
+  // run-time tables with a run the runtime library finds.
+  if (direct && (allConstant || (innermost && innermost->hasRun))) {
+    plan.kind = ResizePlan::Kind::Direct;
+    for (size_t i = 0; i < facts.axes.size(); ++i)
+      if (!facts.axes[i].identity)
+        plan.directAxes.push_back(i);
+    llvm::sort(plan.directAxes, [&](size_t a, size_t b) {
+      return facts.axes[a].dim < facts.axes[b].dim;
+    });
+    plan.peeled = peeledAxes(facts, plan.directAxes);
+    return plan;
+  }
+  plan.separableOrder = orderSeparablePasses(facts);
+  if (direct && innermost && !innermost->constantTable && facts.runtimeRatios) {
+    // A static output shorter than one period has no run (and no valid run
+    // buffer layout).
+    std::optional<int64_t> length = facts.outSizes[facts.rank - 1];
+    for (auto ratio : kRuntimeRunRatios)
+      if (!length || *length >= ratio.first)
+        plan.ratios.push_back(ratio);
+    plan.kind = plan.ratios.empty() ? ResizePlan::Kind::Separable
+                                    : ResizePlan::Kind::RuntimeRatios;
+    return plan;
+  }
+  plan.kind = ResizePlan::Kind::Separable;
+  return plan;
+}

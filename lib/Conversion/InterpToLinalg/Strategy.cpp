@@ -1,0 +1,169 @@
+//===- Strategy.cpp - from tables to a plan, and the plan to IR -----------===//
+//
+// factsOf reads what planResize decides on off the built tables;
+// buildPlannedResize calls the builders the plan names.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ResizeLowering.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace mlir::interp;
+using namespace mlir::interp::lowering;
+
+/// Whether the nearest gather along an axis can read the input at affine
+/// positions over the axis's whole length.
+static bool coversAxis(const AxisTables &tables) {
+  return tables.run && tables.run->phaseStep >= 0 &&
+         tables.run->firstPeriod == 0 &&
+         tables.run->endOutput() == tables.constantTable->outLength;
+}
+
+ResizeFacts lowering::factsOf(const ResizeSpec &spec,
+                              ArrayRef<AxisTables> tables,
+                              ArrayRef<OpFoldResult> paddedSizes,
+                              Type elementType) {
+  ResizeFacts facts;
+  facts.nearest = spec.kernel == rules::AxisKernel::Nearest;
+  facts.rank = paddedSizes.size();
+  facts.convertsElements = elementType != accumulatorType(elementType);
+  facts.runtimeRatios = spec.runtimeRatios;
+  for (auto [axis, t] : llvm::zip_equal(spec.axes, tables)) {
+    AxisFacts a;
+    a.dim = axis;
+    a.identity = t.isIdentity;
+    if (!t.isIdentity) {
+      a.taps = t.staticTaps();
+      a.constantTable = t.constantTable.has_value();
+      a.hasRun = t.run.has_value();
+      a.directRun = t.run && t.run->phaseStep >= 0;
+      a.runCoversAxis = a.constantTable && coversAxis(t);
+    }
+    facts.axes.push_back(a);
+  }
+  for (auto [in, out] : llvm::zip_equal(paddedSizes, spec.outSizes)) {
+    facts.inSizes.push_back(getConstantIntValue(in));
+    facts.outSizes.push_back(getConstantIntValue(out));
+  }
+  return facts;
+}
+
+/// Plan kind Direct: the peeled outer axes, then one direct pass. The first
+/// peeled axis is fused with the rest (buildFusedOuterAxis); any further one
+/// is a separable pass inside it.
+static Value buildDirectPlan(OpBuilder &b, Location loc, const ResizeSpec &spec,
+                             const ResizePlan &plan, Value source,
+                             ArrayRef<AxisTables> tables, Value init,
+                             const ElementTypes &types) {
+  int64_t rank = cast<RankedTensorType>(source.getType()).getRank();
+  SmallVector<std::pair<int64_t, const AxisTables *>> resized;
+  for (size_t i : plan.directAxes)
+    resized.push_back({spec.axes[i], &tables[i]});
+  size_t peeled = plan.peeled;
+
+  // The peeled axes from `from` on as separable passes, then the direct
+  // pass, from `slab` into `out`.
+  auto passes = [&](OpBuilder &pb, Location ploc, Value slab, Value out,
+                    size_t from) {
+    SmallVector<OpFoldResult> outSizes = tensor::getMixedSizes(pb, ploc, out);
+    for (auto [axis, t] : ArrayRef(resized).slice(from, peeled - from)) {
+      SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(pb, ploc, slab);
+      sizes[axis] = outSizes[axis];
+      Value passInit =
+          tensor::EmptyOp::create(pb, ploc, sizes, types.accumulator);
+      slab = buildAxisPass(pb, ploc, slab, axis, *t, passInit, types);
+    }
+    SmallVector<int64_t> directAxes;
+    SmallVector<const AxisTables *> directTables;
+    for (auto [axis, t] : ArrayRef(resized).drop_front(peeled)) {
+      directAxes.push_back(axis);
+      directTables.push_back(t);
+    }
+    DirectPassInputs inputs = directPassInputs(
+        pb, ploc, directAxes, directTables, rank, types.accumulator);
+    return buildDirectPassWithEdges(pb, ploc, slab, inputs, out, types);
+  };
+  if (peeled == 0)
+    return passes(b, loc, source, init, 0);
+  auto [axis, t] = resized.front();
+  return buildFusedOuterAxis(
+      b, loc, source, axis, *t, init, types,
+      [&](OpBuilder &ib, Location iloc, Value slab, Value out) {
+        return passes(ib, iloc, slab, out, 1);
+      });
+}
+
+/// Plan kind RuntimeRatios, from ratio `ratio` on: the runtime library looks
+/// for an affine tap run with it, and if it finds one, the direct pass with
+/// that run computes the result; otherwise the next ratio is tried, and
+/// last the separable passes.
+static Value buildRatioSpecializations(OpBuilder &b, Location loc,
+                                       const ResizeSpec &spec,
+                                       const ResizePlan &plan, Value source,
+                                       ArrayRef<AxisTables> tables, Value init,
+                                       const ElementTypes &types,
+                                       size_t ratio) {
+  if (ratio == plan.ratios.size())
+    return buildSeparablePasses(b, loc, source, spec.axes, tables,
+                                plan.separableOrder, spec.outSizes, init,
+                                types);
+  int64_t rank = cast<RankedTensorType>(source.getType()).getRank();
+  SmallVector<int64_t> resized;
+  SmallVector<const AxisTables *> resizedTables;
+  for (auto [axis, t] : llvm::zip_equal(spec.axes, tables)) {
+    if (t.isIdentity)
+      continue;
+    resized.push_back(axis);
+    resizedTables.push_back(&t);
+  }
+  DirectPassInputs inputs =
+      directPassInputs(b, loc, resized, resizedTables, rank, types.accumulator);
+  size_t runAxis = llvm::find(resized, rank - 1) - resized.begin();
+  auto [period, inputStep] = plan.ratios[ratio];
+  RuntimeRun run = findRuntimeRun(b, loc, spec, *resizedTables[runAxis],
+                                  spec.outSizes[rank - 1], period, inputStep,
+                                  types.accumulator);
+  auto branch = scf::IfOp::create(
+      b, loc, run.found,
+      [&](OpBuilder &tb, Location tloc) {
+        scf::YieldOp::create(tb, tloc,
+                             buildDirectPassWithFoundRun(tb, tloc, source,
+                                                         inputs.axes, runAxis,
+                                                         run, init, types));
+      },
+      [&](OpBuilder &eb, Location eloc) {
+        scf::YieldOp::create(eb, eloc,
+                             buildRatioSpecializations(eb, eloc, spec, plan,
+                                                       source, tables, init,
+                                                       types, ratio + 1));
+      });
+  return branch.getResult(0);
+}
+
+Value lowering::buildPlannedResize(OpBuilder &b, Location loc,
+                                   const ResizeSpec &spec,
+                                   const ResizePlan &plan, Value source,
+                                   ArrayRef<AxisTables> tables,
+                                   ArrayRef<OpFoldResult> paddedSizes,
+                                   Value init, const ElementTypes &types) {
+  switch (plan.kind) {
+  case ResizePlan::Kind::NearestCopy:
+  case ResizePlan::Kind::NearestGather:
+    return buildNearest(b, loc, source, spec.axes, tables, init,
+                        plan.kind == ResizePlan::Kind::NearestCopy);
+  case ResizePlan::Kind::Direct:
+    return buildDirectPlan(b, loc, spec, plan, source, tables, init, types);
+  case ResizePlan::Kind::RuntimeRatios:
+    return buildRatioSpecializations(b, loc, spec, plan, source, tables, init,
+                                     types, /*ratio=*/0);
+  case ResizePlan::Kind::Separable:
+    return buildSeparablePasses(b, loc, source, spec.axes, tables,
+                                plan.separableOrder, spec.outSizes, init,
+                                types);
+  }
+  llvm_unreachable("unknown plan kind");
+}

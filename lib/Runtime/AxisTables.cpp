@@ -1,0 +1,181 @@
+//===- AxisTables.cpp - run-time per-axis tables --------------------------===//
+//
+// Compiled code calls these after interp_check_axis_table accepted the
+// parameters, so they only build: rules::buildAxisTable, the same code the
+// compiler runs for constant tables.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Report.h"
+
+#include "interp/Runtime/RuntimeFunctions.h"
+#include "interp/Semantics/AxisTable.h"
+
+#include <optional>
+
+using namespace mlir::interp;
+using namespace mlir::interp::rules;
+
+static AxisTableParams paramsFrom(int32_t kernel, int32_t coordinateMode,
+                                  int32_t nearestMode, int32_t shapeMode,
+                                  float givenScale, int64_t inLength,
+                                  int64_t outLength, int32_t antialiasActive,
+                                  double cubeCoeff) {
+  return makeAxisTableParams(
+      static_cast<AxisKernel>(kernel),
+      static_cast<CoordinateTransformMode>(coordinateMode),
+      static_cast<NearestMode>(nearestMode),
+      static_cast<ShapeCalcMode>(shapeMode), givenScale, inLength, outLength,
+      antialiasActive != 0, cubeCoeff);
+}
+
+extern "C" int64_t
+interp_axis_table_taps(int32_t kernel, int32_t coordinateMode,
+                       int32_t nearestMode, int32_t shapeMode, float givenScale,
+                       int64_t inLength, int64_t outLength,
+                       int32_t antialiasActive, double cubeCoeff) {
+  return axisTableTaps(paramsFrom(kernel, coordinateMode, nearestMode,
+                                  shapeMode, givenScale, inLength, outLength,
+                                  antialiasActive, cubeCoeff));
+}
+
+template <typename T, int N>
+static T &at(StridedMemRefType<T, N> *m, const int64_t (&index)[N]) {
+  int64_t position = m->offset;
+  for (int d = 0; d < N; ++d)
+    position += index[d] * m->strides[d];
+  return m->data[position];
+}
+
+/// Zeros in every entry: a table that reads the input's first element with
+/// weight 0. Only for buffers that do not match their table, which the
+/// lowering never creates; reported, and then harmless to the kernel.
+template <typename T>
+static void fillInert(StridedMemRefType<int64_t, 2> *indices,
+                      StridedMemRefType<T, 2> *weights) {
+  for (int64_t o = 0; o < indices->sizes[0]; ++o)
+    for (int64_t k = 0; k < indices->sizes[1]; ++k)
+      at(indices, {o, k}) = 0;
+  for (int64_t o = 0; o < weights->sizes[0]; ++o)
+    for (int64_t k = 0; k < weights->sizes[1]; ++k)
+      at(weights, {o, k}) = T(0);
+}
+
+template <typename T>
+static void fill(const AxisTableParams &params,
+                 StridedMemRefType<int64_t, 2> *indices,
+                 StridedMemRefType<T, 2> *weights) {
+  int64_t columns = indices->sizes[1];
+  AxisTable table = buildAxisTable(params);
+  if (columns < table.taps || indices->sizes[0] != table.outLength ||
+      weights->sizes[0] != table.outLength || weights->sizes[1] != columns) {
+    runtime::reportFailure("interp: internal error: run-time table buffers "
+                           "do not match the table");
+    fillInert(indices, weights);
+    return;
+  }
+  // Rows with fewer taps than the buffer has columns (a tap count the
+  // lowering knew statically, rules::lengthIndependentTaps).
+  table = withColumns(table, columns);
+  for (int64_t o = 0; o < table.outLength; ++o) {
+    for (int64_t k = 0; k < columns; ++k) {
+      int64_t flat = o * columns + k;
+      at(indices, {o, k}) = table.indices[flat];
+      at(weights, {o, k}) = static_cast<T>(table.weights[flat]);
+    }
+  }
+}
+
+extern "C" void _mlir_ciface_interp_axis_table_fill_f32(
+    int32_t kernel, int32_t coordinateMode, int32_t nearestMode,
+    int32_t shapeMode, float givenScale, int64_t inLength, int64_t outLength,
+    int32_t antialiasActive, double cubeCoeff,
+    StridedMemRefType<int64_t, 2> *indices,
+    StridedMemRefType<float, 2> *weights) {
+  fill(paramsFrom(kernel, coordinateMode, nearestMode, shapeMode, givenScale,
+                  inLength, outLength, antialiasActive, cubeCoeff),
+       indices, weights);
+}
+
+extern "C" void _mlir_ciface_interp_axis_table_fill_f64(
+    int32_t kernel, int32_t coordinateMode, int32_t nearestMode,
+    int32_t shapeMode, float givenScale, int64_t inLength, int64_t outLength,
+    int32_t antialiasActive, double cubeCoeff,
+    StridedMemRefType<int64_t, 2> *indices,
+    StridedMemRefType<double, 2> *weights) {
+  fill(paramsFrom(kernel, coordinateMode, nearestMode, shapeMode, givenScale,
+                  inLength, outLength, antialiasActive, cubeCoeff),
+       indices, weights);
+}
+
+/// The run of the table the fill functions wrote (no second build of it).
+template <typename T>
+static void findRun(int64_t inLength, int64_t period, int64_t inputStep,
+                    StridedMemRefType<int64_t, 2> *indices,
+                    StridedMemRefType<T, 2> *weights,
+                    StridedMemRefType<int64_t, 1> *run,
+                    StridedMemRefType<T, 3> *runWeights) {
+  int64_t outLength = indices->sizes[0];
+  int64_t columns = indices->sizes[1];
+  auto setRun = [&](int64_t i, int64_t value) { at(run, {i}) = value; };
+  if (period <= 0 || inputStep <= 0 || weights->sizes[0] != outLength ||
+      weights->sizes[1] != columns || run->sizes[0] != 3 + columns ||
+      runWeights->sizes[0] != columns || runWeights->sizes[1] != period ||
+      runWeights->sizes[2] != outLength / period) {
+    runtime::reportFailure("interp: internal error: affine run buffers do "
+                           "not match the table");
+    // No run: the table pass covers the whole axis.
+    for (int64_t i = 0; i < run->sizes[0]; ++i)
+      setRun(i, 0);
+    return;
+  }
+  AxisTable table;
+  table.inLength = inLength;
+  table.outLength = outLength;
+  table.taps = columns;
+  table.indices.reserve(outLength * columns);
+  table.weights.reserve(outLength * columns);
+  for (int64_t o = 0; o < outLength; ++o) {
+    for (int64_t k = 0; k < columns; ++k) {
+      table.indices.push_back(at(indices, {o, k}));
+      table.weights.push_back(at(weights, {o, k}));
+    }
+  }
+  std::optional<AffineTapRun> found =
+      findAffineTapRun(table, period, inputStep);
+  // Without a run (or with a negative phase step, which the run pass does
+  // not take), the table pass covers the whole axis.
+  if (!found || found->phaseStep < 0) {
+    for (int64_t i = 0; i < 3 + columns; ++i)
+      setRun(i, 0);
+    return;
+  }
+  setRun(0, found->firstPeriod);
+  setRun(1, found->endPeriod);
+  setRun(2, found->phaseStep);
+  for (int64_t t = 0; t < columns; ++t)
+    setRun(3 + t, found->offsets[t]);
+  std::vector<double> laidOut = rules::runWeights(table, *found);
+  int64_t periods = found->endPeriod - found->firstPeriod;
+  for (int64_t t = 0; t < columns; ++t)
+    for (int64_t p = 0; p < period; ++p)
+      for (int64_t k = 0; k < periods; ++k)
+        at(runWeights, {t, p, k}) =
+            static_cast<T>(laidOut[(t * period + p) * periods + k]);
+}
+
+extern "C" void _mlir_ciface_interp_axis_table_run_f32(
+    int64_t inLength, int64_t period, int64_t inputStep,
+    StridedMemRefType<int64_t, 2> *indices,
+    StridedMemRefType<float, 2> *weights, StridedMemRefType<int64_t, 1> *run,
+    StridedMemRefType<float, 3> *runWeights) {
+  findRun(inLength, period, inputStep, indices, weights, run, runWeights);
+}
+
+extern "C" void _mlir_ciface_interp_axis_table_run_f64(
+    int64_t inLength, int64_t period, int64_t inputStep,
+    StridedMemRefType<int64_t, 2> *indices,
+    StridedMemRefType<double, 2> *weights, StridedMemRefType<int64_t, 1> *run,
+    StridedMemRefType<double, 3> *runWeights) {
+  findRun(inLength, period, inputStep, indices, weights, run, runWeights);
+}

@@ -1,0 +1,123 @@
+//===- Checks.cpp - run-time checks of compiled code ----------------------===//
+//
+// Each check returns true when compiled code may go on, and otherwise
+// reports (Report.h) and returns false, upon which compiled code returns
+// before writing anything.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Report.h"
+
+#include "interp/Runtime/RuntimeFunctions.h"
+#include "interp/Semantics/AxisTable.h"
+
+#include <algorithm>
+
+using namespace mlir::interp;
+using runtime::reportFailure;
+
+static constexpr char kInvalid[] = "interp: invalid run-time operands: ";
+
+extern "C" bool interp_check_operand_length(int32_t operand, int64_t length,
+                                            int64_t numAxes) {
+  if (length == numAxes)
+    return true;
+  static const char *names[] = {"sizes", "scales", "target_spatial_shape"};
+  const char *name = operand >= 0 && operand < 3 ? names[operand] : "operand";
+  return reportFailure("%s'%s' has %lld elements but there are %lld axes",
+                       kInvalid, name, static_cast<long long>(length),
+                       static_cast<long long>(numAxes));
+}
+
+extern "C" bool interp_check_scale(float scale, int64_t paddedLength,
+                                   int64_t axis) {
+  if (!rules::isValidScale(scale))
+    return reportFailure("%sscale must be finite and > 0, got %g (axis %lld)",
+                         kInvalid, static_cast<double>(scale),
+                         static_cast<long long>(axis));
+  if (paddedLength >= 0 && !rules::scaledLength(paddedLength, scale))
+    return reportFailure(
+        "%sscale %g makes output dimension %lld (input length %lld) exceed "
+        "the supported %lld",
+        kInvalid, static_cast<double>(scale), static_cast<long long>(axis),
+        static_cast<long long>(paddedLength),
+        static_cast<long long>(rules::kMaxDimension));
+  return true;
+}
+
+extern "C" bool interp_check_result_dim(int64_t count, int64_t dim,
+                                        int64_t elementBytes, int64_t index) {
+  if (dim < 0)
+    return reportFailure("%snegative output size %lld in dimension %lld",
+                         kInvalid, static_cast<long long>(dim),
+                         static_cast<long long>(index));
+  if (count == 0 || dim == 0)
+    return true;
+  uint64_t limit = runtime::memoryLimit();
+  uint64_t elements, bytes;
+  if (dim > rules::kMaxDimension ||
+      __builtin_mul_overflow(static_cast<uint64_t>(count),
+                             static_cast<uint64_t>(dim), &elements) ||
+      __builtin_mul_overflow(
+          elements, static_cast<uint64_t>(std::max<int64_t>(elementBytes, 1)),
+          &bytes) ||
+      bytes > limit)
+    return reportFailure(
+        "%sthe result would have more than %lld x %lld elements of %lld "
+        "bytes, more than the %llu bytes this process may allocate",
+        kInvalid, static_cast<long long>(count), static_cast<long long>(dim),
+        static_cast<long long>(elementBytes),
+        static_cast<unsigned long long>(limit));
+  return true;
+}
+
+extern "C" bool interp_check_dim_equals(int32_t what, int64_t index,
+                                        int64_t actual, int64_t expected) {
+  if (actual == expected)
+    return true;
+  if (what == static_cast<int32_t>(runtime::CheckedDim::Destination))
+    return reportFailure("%sresult dimension %lld is %lld but the destination "
+                         "it is written to has %lld",
+                         kInvalid, static_cast<long long>(index),
+                         static_cast<long long>(actual),
+                         static_cast<long long>(expected));
+  return reportFailure(
+      "%sresult dimension %lld is %lld but the result type says %lld", kInvalid,
+      static_cast<long long>(index), static_cast<long long>(actual),
+      static_cast<long long>(expected));
+}
+
+extern "C" bool interp_check_axis_table(int32_t kernel, int32_t coordinateMode,
+                                        int32_t nearestMode, int32_t shapeMode,
+                                        float givenScale, int64_t inLength,
+                                        int64_t outLength,
+                                        int32_t antialiasActive,
+                                        double cubeCoeff) {
+  (void)kernel, (void)coordinateMode, (void)nearestMode, (void)antialiasActive,
+      (void)cubeCoeff;
+  if (const char *error =
+          rules::validateAxisTableParams(static_cast<ShapeCalcMode>(shapeMode),
+                                         givenScale, inLength, outLength))
+    return reportFailure("%s%s (input length %lld, output size %lld, scale %g)",
+                         kInvalid, error, static_cast<long long>(inLength),
+                         static_cast<long long>(outLength),
+                         static_cast<double>(givenScale));
+  // A table has outLength rows of at most ~2 * inLength / outLength + 5
+  // taps, 16 bytes each; refuse what cannot fit before building it.
+  uint64_t rowBytes = 16 * (2 * static_cast<uint64_t>(inLength) /
+                                std::max<int64_t>(outLength, 1) +
+                            8);
+  if (static_cast<uint64_t>(outLength) > runtime::memoryLimit() / rowBytes)
+    return reportFailure("%sthe run-time tables would not fit in memory "
+                         "(input length %lld, output size %lld)",
+                         kInvalid, static_cast<long long>(inLength),
+                         static_cast<long long>(outLength));
+  return true;
+}
+
+extern "C" bool interp_check_allocation(int64_t pointer, int64_t bytes) {
+  if (pointer != 0 || bytes <= 0)
+    return true;
+  return reportFailure("interp: out of memory: allocating %lld bytes failed",
+                       static_cast<long long>(bytes));
+}

@@ -1,0 +1,42 @@
+//===- ErrorHandler.cpp - errors of compiled code, to the host ------------===//
+
+#include "Report.h"
+
+#include "interp/Runtime/InterpRuntime.h"
+
+#include <atomic>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+
+using namespace mlir::interp;
+
+namespace {
+/// Set before compiled code runs (InterpRuntime.h); read by every failing
+/// check, possibly on several threads.
+std::atomic<interp_error_handler_t> handler{nullptr};
+std::atomic<void *> handlerData{nullptr};
+} // namespace
+
+extern "C" void interp_set_error_handler(interp_error_handler_t newHandler,
+                                         void *userData) {
+  handlerData.store(userData, std::memory_order_relaxed);
+  handler.store(newHandler, std::memory_order_release);
+}
+
+bool runtime::reportFailure(const char *format, ...) {
+  char message[512];
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(message, sizeof(message), format, args);
+  va_end(args);
+  if (interp_error_handler_t h = handler.load(std::memory_order_acquire)) {
+    h(message, handlerData.load(std::memory_order_relaxed));
+    return false;
+  }
+  // The default: interp's tools and mlir-runner have no host to report to;
+  // the message and exit status 1 are their contract.
+  std::fprintf(stderr, "%s\n", message);
+  std::fflush(stderr);
+  std::exit(1);
+}

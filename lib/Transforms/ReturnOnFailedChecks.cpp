@@ -1,0 +1,233 @@
+//===- ReturnOnFailedChecks.cpp - failed run-time checks return -----------===//
+//
+// See Passes.td. What it relies on: the lowering emits every check of an op
+// before the op allocates anything it checks (LowerResize.cpp), checks return
+// i1, and ownership-based buffer deallocation runs after this pass and
+// handles the branches it adds.
+//
+//===----------------------------------------------------------------------===//
+
+#include "interp/Runtime/IR/RuntimeDeclarations.h"
+#include "interp/Transforms/Passes.h"
+
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::interp {
+#define GEN_PASS_DEF_INTERPRETURNONFAILEDCHECKS
+#include "interp/Transforms/Passes.h.inc"
+} // namespace mlir::interp
+
+using namespace mlir;
+using namespace mlir::interp;
+
+/// The prefix of the declarations whose calls interp-lower-failed-results
+/// replaces with null results.
+static constexpr llvm::StringLiteral kFailedResultsPrefix =
+    "__interp_failed_results.";
+
+/// The scf.if and scf.execute_region ops around `op` up to its function,
+/// which become branches so that `op` can return; nullptr (and the
+/// enclosing op in `blocker`) when something else encloses it, a loop say.
+static bool collectBranchesAround(Operation *op, func::FuncOp func,
+                                  llvm::SetVector<Operation *> &branches,
+                                  Operation *&blocker) {
+  SmallVector<Operation *> found;
+  for (Operation *parent = op->getParentOp(); parent != func.getOperation();
+       parent = parent->getParentOp()) {
+    if (!isa<scf::IfOp, scf::ExecuteRegionOp>(parent)) {
+      blocker = parent;
+      return false;
+    }
+    found.push_back(parent);
+  }
+  branches.insert(found.begin(), found.end());
+  return true;
+}
+
+static Value i64Constant(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(value));
+}
+
+/// `alloc`'s pointer checked against null (what aligned_alloc returns when
+/// the process's limits refuse the buffer).
+static func::CallOp checkAllocation(OpBuilder &b, ModuleOp module,
+                                    memref::AllocOp alloc) {
+  Location loc = alloc.getLoc();
+  b.setInsertionPointAfter(alloc);
+  MemRefType type = alloc.getType();
+  int64_t bytes = std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+  Value size = nullptr;
+  unsigned dynamic = 0;
+  for (int64_t dim : type.getShape()) {
+    if (!ShapedType::isDynamic(dim)) {
+      bytes *= dim;
+      continue;
+    }
+    Value length = arith::IndexCastOp::create(
+        b, loc, b.getI64Type(), alloc.getDynamicSizes()[dynamic++]);
+    size =
+        size ? arith::MulIOp::create(b, loc, size, length).getResult() : length;
+  }
+  Value total = i64Constant(b, loc, bytes);
+  if (size)
+    total = arith::MulIOp::create(b, loc, total, size);
+  Value pointer = arith::IndexCastOp::create(
+      b, loc, b.getI64Type(),
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, alloc));
+  return func::CallOp::create(
+      b, loc, runtime::declare(b, module, runtime::Function::CheckAllocation),
+      ValueRange{pointer, total});
+}
+
+/// Checks that `copy`'s source and target have the same dimensions where
+/// either is dynamic (a copy into a destination of another shape would
+/// write past its end).
+static SmallVector<func::CallOp> checkCopy(OpBuilder &b, ModuleOp module,
+                                           memref::CopyOp copy) {
+  SmallVector<func::CallOp> checks;
+  auto source = dyn_cast<MemRefType>(copy.getSource().getType());
+  auto target = dyn_cast<MemRefType>(copy.getTarget().getType());
+  if (!source || !target || source.getRank() != target.getRank())
+    return checks;
+  Location loc = copy.getLoc();
+  b.setInsertionPoint(copy);
+  for (int64_t d = 0; d < source.getRank(); ++d) {
+    if (!source.isDynamicDim(d) && !target.isDynamicDim(d))
+      continue;
+    auto dim = [&](Value memref) -> Value {
+      return arith::IndexCastOp::create(
+          b, loc, b.getI64Type(), memref::DimOp::create(b, loc, memref, d));
+    };
+    Value what =
+        arith::ConstantOp::create(b, loc,
+                                  b.getI32IntegerAttr(static_cast<int32_t>(
+                                      runtime::CheckedDim::Destination)));
+    checks.push_back(func::CallOp::create(
+        b, loc, runtime::declare(b, module, runtime::Function::CheckDimEquals),
+        ValueRange{what, i64Constant(b, loc, d), dim(copy.getSource()),
+                   dim(copy.getTarget())}));
+  }
+  return checks;
+}
+
+/// The block `func` returns from when a check fails: the results of the
+/// function's failed-results declaration.
+static Block *failureBlock(OpBuilder &b, ModuleOp module, func::FuncOp func) {
+  OpBuilder::InsertionGuard guard(b);
+  Location loc = func.getLoc();
+  Region &body = func.getBody();
+  Block *block = b.createBlock(&body, body.end());
+  TypeRange results = func.getResultTypes();
+  if (results.empty()) {
+    func::ReturnOp::create(b, loc);
+    return block;
+  }
+  std::string name = (kFailedResultsPrefix + func.getSymName()).str();
+  auto declaration = module.lookupSymbol<func::FuncOp>(name);
+  if (!declaration) {
+    OpBuilder::InsertionGuard moduleGuard(b);
+    b.setInsertionPointToStart(module.getBody());
+    declaration =
+        func::FuncOp::create(b, loc, name, b.getFunctionType({}, results));
+    declaration.setPrivate();
+  }
+  auto call = func::CallOp::create(b, loc, declaration, ValueRange{});
+  func::ReturnOp::create(b, loc, call.getResults());
+  return block;
+}
+
+namespace {
+struct InterpReturnOnFailedChecksPass
+    : interp::impl::InterpReturnOnFailedChecksBase<
+          InterpReturnOnFailedChecksPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    OpBuilder b(module.getContext());
+    SmallVector<func::FuncOp> funcs;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (!func.isExternal() &&
+          !func.getSymName().starts_with(kFailedResultsPrefix))
+        funcs.push_back(func);
+    for (func::FuncOp func : funcs)
+      if (failed(runOnFunction(b, module, func)))
+        return signalPassFailure();
+  }
+
+  LogicalResult runOnFunction(OpBuilder &b, ModuleOp module,
+                              func::FuncOp func) {
+    // The checks the lowering emitted, then those of allocations and
+    // copies where a failure can return.
+    SmallVector<func::CallOp> checks;
+    SmallVector<memref::AllocOp> allocs;
+    SmallVector<memref::CopyOp> copies;
+    func.walk([&](Operation *op) {
+      if (auto call = dyn_cast<func::CallOp>(op)) {
+        if (std::optional<runtime::Function> fn = runtime::calledFunction(call);
+            fn && runtime::info(*fn).isCheck)
+          checks.push_back(call);
+      } else if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
+        allocs.push_back(alloc);
+      } else if (auto copy = dyn_cast<memref::CopyOp>(op)) {
+        copies.push_back(copy);
+      }
+    });
+    llvm::SetVector<Operation *> branches;
+    for (func::CallOp check : checks) {
+      Operation *blocker = nullptr;
+      if (!collectBranchesAround(check, func, branches, blocker))
+        return check.emitError("a run-time check inside '")
+               << blocker->getName()
+               << "' cannot return from the function when it fails: interp "
+                  "ops whose operands are checked at run time must not be "
+                  "inside loops";
+    }
+    // Allocations and copies inside loops stay unchecked: their sizes are
+    // bounded by construction in interp's own code (Design.md).
+    for (memref::AllocOp alloc : allocs) {
+      Operation *blocker = nullptr;
+      if (collectBranchesAround(alloc, func, branches, blocker))
+        checks.push_back(checkAllocation(b, module, alloc));
+    }
+    for (memref::CopyOp copy : copies) {
+      Operation *blocker = nullptr;
+      if (collectBranchesAround(copy, func, branches, blocker))
+        llvm::append_range(checks, checkCopy(b, module, copy));
+    }
+    if (checks.empty())
+      return success();
+
+    // The branches around checks become cf branches (outermost first: a
+    // pre-order conversion).
+    if (!branches.empty()) {
+      ConversionTarget target(getContext());
+      target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+      target.addDynamicallyLegalOp<scf::IfOp, scf::ExecuteRegionOp>(
+          [&](Operation *op) { return !branches.contains(op); });
+      target.addLegalDialect<cf::ControlFlowDialect>();
+      RewritePatternSet patterns(&getContext());
+      populateSCFToControlFlowConversionPatterns(patterns);
+      if (failed(applyPartialConversion(func, target, std::move(patterns))))
+        return func.emitError(
+            "could not turn the branches around run-time checks into cf");
+    }
+
+    Block *failed = failureBlock(b, module, func);
+    for (func::CallOp check : checks) {
+      Block *block = check->getBlock();
+      Block *next = block->splitBlock(std::next(check->getIterator()));
+      b.setInsertionPointToEnd(block);
+      cf::CondBranchOp::create(b, check.getLoc(), check.getResult(0), next,
+                               ValueRange{}, failed, ValueRange{});
+    }
+    return success();
+  }
+};
+} // namespace
