@@ -8,7 +8,7 @@
 //                  pipeline (sequential code), at threads:1 only.
 //   interp-omp/<W> the same kernels compiled with "num-threads=0" (OpenMP;
 //                  functions renamed omp_<w>), run at each --threads count
-//                  through omp_set_num_threads. Only when CMake found OpenMP.
+//                  through omp_set_num_threads (LLVM's libomp).
 //   copy/<W>       a STREAM-like floor: reads every input byte once and
 //                  writes every output byte once (memcpy of the overlapping
 //                  part, then a read-only sweep of the rest of the input or
@@ -60,7 +60,9 @@
 #include <opencv2/imgproc.hpp>
 #endif
 #ifdef INTERP_BENCH_HAVE_OMP_KERNELS
-#include <omp.h>
+// LLVM's libomp, which the OpenMP kernels call (__kmpc_*); declared here
+// rather than through <omp.h>, which with gcc would be libgomp's.
+extern "C" void omp_set_num_threads(int threads);
 #endif
 
 #include <malloc.h>

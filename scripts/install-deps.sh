@@ -13,8 +13,8 @@ packages=(
   libomp-22-dev
   # Build system and cache.
   cmake ninja-build ccache
-  # Unit tests and benchmarks.
-  libgtest-dev libbenchmark-dev
+  # Unit tests and benchmarks; valgrind checks host programs for leaks.
+  libgtest-dev libbenchmark-dev valgrind
   # Test generators and the conformance oracle's host language.
   python3 python3-numpy python3-venv
 )

@@ -27,6 +27,8 @@ config.substitutions.append(
                os.path.join(config.llvm_shlib_dir, "libmlir_c_runner_utils.so"),
                os.path.join(config.interp_obj_root, "lib", "libinterp_runtime.so")])))
 
+config.substitutions.append(("%interp_lib_dir", os.path.join(config.interp_obj_root, "lib")))
+config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir, "clang")))
 config.substitutions.append(
     ("%libomp", os.path.join(config.llvm_shlib_dir, "libomp.so")))
 

@@ -385,6 +385,7 @@ JitModule::invoke(llvm::StringRef function, ArrayRef<reference::Tensor> inputs,
   if (!failure.empty())
     return llvm::createStringError(failure);
 
+  std::string copyFailure;
   std::set<void *> inputAllocations, freed;
   for (auto &buffer : buffers)
     inputAllocations.insert(buffer.data());
@@ -399,6 +400,17 @@ JitModule::invoke(llvm::StringRef function, ArrayRef<reference::Tensor> inputs,
       output.shape.push_back(view.size(d));
     size_t elementSize = reference::elementSize(output.type);
     int64_t count = output.numElements();
+    // The copy may not fit where the result did (a process with memory
+    // limits): an error, not an abort in operator new. The result buffer
+    // itself is freed below either way.
+    if (void *probe = std::malloc(std::max<size_t>(count * elementSize, 1)))
+      std::free(probe);
+    else
+      copyFailure = "not enough memory to copy result " +
+                    std::to_string(outputs.size()) + " (" +
+                    std::to_string(count * elementSize) + " bytes)";
+    if (!copyFailure.empty())
+      count = 0;
     output.data.resize(count * elementSize);
     // Row-major results (the common case) copy in one go.
     bool rowMajor = true;
@@ -431,5 +443,7 @@ JitModule::invoke(llvm::StringRef function, ArrayRef<reference::Tensor> inputs,
       std::free(allocated);
     outputs.push_back(std::move(output));
   }
+  if (!copyFailure.empty())
+    return llvm::createStringError(copyFailure);
   return outputs;
 }

@@ -21,6 +21,9 @@ using namespace mlir::interp;
 
 /// interp ops to bufferized linalg on memrefs with deallocations.
 static void addInterpToBufferizedLinalg(OpPassManager &pm, bool runtimeRatios) {
+  // The input's own allocations are told apart from bufferization's: the
+  // deallocation pipeline manages only the latter.
+  pm.addPass(createInterpMarkUserAllocations());
   ConvertInterpToLinalgOptions lowering;
   lowering.runtimeRatios = runtimeRatios;
   pm.addPass(createConvertInterpToLinalg(lowering));
@@ -49,8 +52,13 @@ static void addInterpToBufferizedLinalg(OpPassManager &pm, bool runtimeRatios) {
   // A failed run-time check returns at once; the deallocation pipeline
   // after it frees, on that path, what was allocated before the check.
   pm.addPass(createInterpReturnOnFailedChecks());
+  // Input that manages its own memory (memref.alloc ... memref.dealloc)
+  // keeps it as written; ownership-based deallocation, which refuses such
+  // input, sees only the buffers bufferization allocated.
+  pm.addPass(createInterpHideUserDeallocations());
   bufferization::BufferDeallocationPipelineOptions dealloc;
   bufferization::buildBufferDeallocationPipeline(pm, dealloc);
+  pm.addPass(createInterpRestoreUserDeallocations());
   pm.addPass(createCanonicalizerPass());
 }
 

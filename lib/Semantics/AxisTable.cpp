@@ -159,7 +159,35 @@ AxisTable rules::buildAxisTable(const AxisTableParams &params) {
 }
 
 int64_t rules::axisTableTaps(const AxisTableParams &params) {
-  return buildAxisTable(params).taps;
+  // What buildAxisTable's widest row has, without keeping the rows.
+  size_t taps = 1;
+  for (int64_t o = 0; o < params.outLength; ++o)
+    taps = std::max(taps, buildRow(params, o).indices.size());
+  return static_cast<int64_t>(taps);
+}
+
+int64_t rules::axisTableTapBound(const AxisTableParams &params) {
+  int64_t inLength = std::max<int64_t>(params.inLength, 1);
+  switch (params.kernel) {
+  case AxisKernel::Nearest:
+    return 1;
+  case AxisKernel::LinearOnnx:
+    return 2;
+  case AxisKernel::Cubic:
+    return 4;
+  case AxisKernel::Linear: {
+    // The window [centre - r, centre + r], clipped to the input.
+    int64_t radius = linearRadius(params.scale, params.antialiasFactor);
+    return radius >= inLength ? inLength : std::min(2 * radius + 1, inLength);
+  }
+  case AxisKernel::Area: {
+    double ratio = static_cast<double>(params.inLength) /
+                   std::max<int64_t>(params.outLength, 1);
+    return std::min<int64_t>(
+        static_cast<int64_t>(std::min(std::ceil(ratio), 4.0e18)) + 1, inLength);
+  }
+  }
+  return inLength;
 }
 
 std::optional<int64_t> rules::lengthIndependentTaps(AxisKernel kernel,

@@ -235,3 +235,14 @@ std::optional<V1AsV4> rules::mapV1ToV4(InterpolateV1Mode mode, int64_t rank,
     result.coordinateMode = CoordinateTransformMode::Asymmetric;
   return result;
 }
+
+std::optional<int64_t> rules::elementCount(llvm::ArrayRef<int64_t> shape) {
+  // An empty dimension empties the tensor however large the others are.
+  if (llvm::is_contained(shape, 0))
+    return 0;
+  int64_t count = 1;
+  for (int64_t dim : shape)
+    if (dim < 0 || __builtin_mul_overflow(count, dim, &count))
+      return std::nullopt;
+  return count;
+}

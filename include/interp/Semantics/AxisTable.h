@@ -80,8 +80,13 @@ AxisTableParams makeAxisTableParams(AxisKernel kernel,
 const char *validateAxisTableParams(ShapeCalcMode shapeMode, float givenScale,
                                     int64_t inLength, int64_t outLength);
 
-/// The number of taps per output index that buildAxisTable will produce.
+/// The number of taps per output index that buildAxisTable will produce
+/// (computed row by row, in time linear in the output length).
 int64_t axisTableTaps(const AxisTableParams &params);
+
+/// An upper bound of axisTableTaps in constant time, whatever the lengths:
+/// what the lowering sizes its budget of constant tables with.
+int64_t axisTableTapBound(const AxisTableParams &params);
 
 /// A tap count that every table of `kernel` fits in whatever the lengths,
 /// when there is one: nearest 1, linear_onnx 2, cubic 4, linear without

@@ -30,6 +30,10 @@ inline constexpr int64_t kDynamic = std::numeric_limits<int64_t>::min();
 /// element count of a dimension far from int64 overflow.
 inline constexpr int64_t kMaxDimension = int64_t(1) << 48;
 
+/// The number of elements of a static `shape` (0 when any dimension is 0),
+/// or std::nullopt when it does not fit int64.
+std::optional<int64_t> elementCount(llvm::ArrayRef<int64_t> shape);
+
 /// `pads` resized to `rank`: missing entries are zero, extra entries dropped.
 llvm::SmallVector<int64_t> resizePads(llvm::ArrayRef<int64_t> pads,
                                       int64_t rank);

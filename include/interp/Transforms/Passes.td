@@ -141,4 +141,51 @@ def InterpInternalizePrivateFunctions
   }];
 }
 
+def InterpMarkUserAllocations
+    : Pass<"interp-mark-user-allocations", "::mlir::ModuleOp"> {
+  let summary = "Mark the input's own memref.alloc ops";
+  let description = [{
+    The first step of keeping a module's own memory management (see
+    `interp-hide-user-deallocations`): every `memref.alloc` of the input,
+    before bufferization adds its own, gets the unit attribute
+    `interp.user_allocation`.
+  }];
+}
+
+def InterpHideUserDeallocations
+    : Pass<"interp-hide-user-deallocations", "::mlir::ModuleOp"> {
+  let summary = "Keep the input's own memory management out of sight of "
+                "ownership-based deallocation";
+  let description = [{
+    Upstream's ownership-based buffer deallocation refuses input that
+    already deallocates ("memory free side-effect on MemRef value not
+    supported!"), which modules with their own `memref.alloc` ...
+    `memref.dealloc` next to interp ops are (upstream's integration tests,
+    many compilers' output), and it would free their buffers on its own
+    terms (after the last use in the function, even when a callee frees
+    them). The input's memory management is kept as written instead; the
+    deallocation pass manages only the buffers bufferization allocated:
+
+    - every `memref.dealloc` becomes a call of `@__interp_user_dealloc.*`
+      on the buffer's base;
+    - every `memref.alloc` marked by `interp-mark-user-allocations` that no
+      function returns becomes a `builtin.unrealized_conversion_cast` of its
+      sizes (which the deallocation pass does not own). A returned one stays
+      an allocation: returning passes its ownership to the caller, in the
+      deallocation pass's terms too.
+
+    `interp-restore-user-deallocations` undoes both after the deallocation
+    pipeline.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
+def InterpRestoreUserDeallocations
+    : Pass<"interp-restore-user-deallocations", "::mlir::ModuleOp"> {
+  let summary = "Turn what interp-hide-user-deallocations hid back into "
+                "memref.alloc and memref.dealloc";
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 #endif // INTERP_TRANSFORMS_PASSES_TD

@@ -38,7 +38,7 @@ static rules::AxisKernel kernelFor(InterpolateMode mode) {
 
 /// What the lowering refuses before building anything: encoded (e.g.
 /// sparse) tensors, which it would compute as dense ones and so drop the
-/// encoding, and static results larger than a 64-bit address space.
+/// encoding, and static data or results larger than a 64-bit address space.
 static LogicalResult checkLowerable(Operation *op) {
   for (Type type : llvm::concat<Type>(llvm::to_vector(op->getOperandTypes()),
                                       llvm::to_vector(op->getResultTypes()))) {
@@ -47,17 +47,20 @@ static LogicalResult checkLowerable(Operation *op) {
       return op->emitOpError("cannot be lowered with the encoded tensor type ")
              << type << ": interp computes dense tensors only";
   }
-  auto result = cast<RankedTensorType>(op->getResult(0).getType());
-  if (!result.hasStaticShape())
-    return success();
-  uint64_t bytes = std::max<uint64_t>(1, result.getElementTypeBitWidth() / 8);
-  for (int64_t size : result.getShape())
-    if (__builtin_mul_overflow(bytes, static_cast<uint64_t>(size), &bytes))
-      bytes = UINT64_MAX;
-  if (bytes > kMaxBufferBytes)
-    return op->emitOpError("cannot be lowered: the result ")
-           << result << " needs more bytes than a 64-bit address space has ("
-           << kMaxBufferBytes << ")";
+  for (Value value : {Value(op->getOperand(0)), Value(op->getResult(0))}) {
+    auto type = cast<RankedTensorType>(value.getType());
+    if (!type.hasStaticShape())
+      continue;
+    uint64_t bytes = std::max<uint64_t>(1, type.getElementTypeBitWidth() / 8);
+    for (int64_t size : type.getShape())
+      if (__builtin_mul_overflow(bytes, static_cast<uint64_t>(size), &bytes))
+        bytes = UINT64_MAX;
+    if (bytes > kMaxBufferBytes)
+      return op->emitOpError("cannot be lowered: ")
+             << (value == op->getResult(0) ? "the result " : "the data ")
+             << type << " needs more bytes than a 64-bit address space has ("
+             << kMaxBufferBytes << ")";
+  }
   return success();
 }
 

@@ -57,7 +57,7 @@ checkTableSources(OpBuilder &b, Location loc, const ResizeSpec &spec,
       rules::AxisTableParams params = rules::makeAxisTableParams(
           spec.kernel, spec.coordinateMode, spec.nearestMode, spec.shapeMode,
           given, *in, *out, std::get<bool>(antialias), spec.cubeCoeff);
-      if (useConstantTable(*out, rules::axisTableTaps(params))) {
+      if (useConstantTable(*out, rules::axisTableTapBound(params))) {
         source.constant = params;
         sources.push_back(source);
         continue;

@@ -413,3 +413,26 @@ func.func @v1_element_type(%x: tensor<4xf32>, %t: tensor<1xi64>) {
   %0 = interp.interpolate_v1 %x, %t {axes = array<i64: 0>, mode = nearest} : (tensor<4xf32>, tensor<1xi64>) -> tensor<?xf64>
   return
 }
+
+// -----
+
+func.func @too_many_elements(%x: tensor<4294967296x4294967296xf32>) {
+  %s = arith.constant dense<[4294967296]> : tensor<1xi64>
+  %c = arith.constant dense<[1.0]> : tensor<1xf32>
+  %a = arith.constant dense<[0]> : tensor<1xi64>
+  // expected-error @+1 {{'interp.interpolate_v4' op 'data' type 'tensor<4294967296x4294967296xf32>' has more elements than int64 can count}}
+  %0 = interp.interpolate_v4 %x, %s, %c, %a {mode = nearest, shape_calculation_mode = sizes}
+     : (tensor<4294967296x4294967296xf32>, tensor<1xi64>, tensor<1xf32>, tensor<1xi64>) -> tensor<4294967296x4294967296xf32>
+  return
+}
+
+// -----
+
+func.func @result_too_many_elements(%x: tensor<2x2xf32>) {
+  %s = arith.constant dense<[4294967296, 4294967296]> : tensor<2xi64>
+  %c = arith.constant dense<[1.0, 1.0]> : tensor<2xf32>
+  // expected-error @+1 {{'interp.interpolate_v4' op 'result' type 'tensor<4294967296x4294967296xf32>' has more elements than int64 can count}}
+  %0 = interp.interpolate_v4 %x, %s, %c {mode = nearest, shape_calculation_mode = sizes}
+     : (tensor<2x2xf32>, tensor<2xi64>, tensor<2xf32>) -> tensor<4294967296x4294967296xf32>
+  return
+}

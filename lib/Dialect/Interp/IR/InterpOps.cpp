@@ -95,6 +95,11 @@ static LogicalResult verifyDataAndResult(Operation *op, Type dataType,
     return op->emitOpError("result rank ")
            << result.getRank() << " must equal the data rank "
            << data.getRank();
+  for (auto [name, type] :
+       {std::pair{"data", data}, std::pair{"result", result}})
+    if (type.hasStaticShape() && !rules::elementCount(type.getShape()))
+      return op->emitOpError("'") << name << "' type " << type
+                                  << " has more elements than int64 can count";
   return success();
 }
 
