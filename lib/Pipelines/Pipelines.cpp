@@ -68,6 +68,7 @@ void interp::buildInterpToAffinePipeline(OpPassManager &pm,
   // the scf.if guards of the run-time ratio specializations.
   addInterpToBufferizedLinalg(pm, /*runtimeRatios=*/false);
   pm.addPass(createForallToForLoopPass());
+  pm.addPass(createInterpScopeLoopAllocas());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToAffineLoopsPass());
   pm.addPass(createCanonicalizerPass());
 }
@@ -95,6 +96,9 @@ void interp::buildInterpToLLVMPipeline(OpPassManager &pm,
   }
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // The fused outer axis's per-task scratch slab is a stack allocation,
+  // freed at the end of each task.
+  pm.addPass(createInterpScopeLoopAllocas());
   // bf16 conversions become integer ops instead of compiler-rt calls
   // (__truncsfbf2) that a JIT or a plain link may not find.
   arith::ArithExpandOpsPassOptions expand;

@@ -81,6 +81,11 @@ struct Case {
   reference::Tensor input;
   reference::Tensor expected;
   double magnitude = 1.0;
+  // Result dimensions the result type states (the rest are `?`), and one
+  // of them, known only at run time, stated wrong: the compiled code must
+  // then refuse to run ("invalid run-time operands: result dimension ...").
+  SmallVector<bool> staticResult;
+  std::optional<int64_t> wrongDim;
 };
 
 class Generator {
@@ -102,8 +107,39 @@ public:
   Case draw(int id) {
     for (;;) {
       Case c = drawOnce(id);
-      if (fillReference(c))
+      if (fillReference(c)) {
+        drawResultType(c);
         return c;
+      }
+    }
+  }
+
+  /// Whether result dimension `d` is known when the op is compiled.
+  static bool knownStatically(const Case &c, int64_t d) {
+    bool isAxis = c.isV1 ? llvm::is_contained(c.v1.axes, d)
+                         : llvm::is_contained(c.axes, d);
+    if (!isAxis)
+      return !c.dynamicDims[d];
+    if (c.isV1 || c.v4.shapeCalculationMode == ShapeCalcMode::Sizes)
+      return !c.runtimeShapeOperand;
+    return !c.runtimeShapeOperand && !c.dynamicDims[d];
+  }
+
+  /// Which result dimensions the type states; now and then one known only
+  /// at run time, stated wrong.
+  void drawResultType(Case &c) {
+    int64_t rank = c.expected.shape.size();
+    c.staticResult.assign(rank, false);
+    if (chance(0.3))
+      for (int64_t d = 0; d < rank; ++d)
+        c.staticResult[d] = chance(0.5);
+    SmallVector<int64_t> runtimeOnly;
+    for (int64_t d = 0; d < rank; ++d)
+      if (!knownStatically(c, d))
+        runtimeOnly.push_back(d);
+    if (!runtimeOnly.empty() && chance(0.08)) {
+      c.wrongDim = pick(ArrayRef<int64_t>(runtimeOnly));
+      c.staticResult[*c.wrongDim] = true;
     }
   }
 
@@ -356,8 +392,13 @@ std::string emitFunction(const Case &c) {
   std::ostringstream os;
   std::string element = typeName(c.type);
   std::string dataType = tensorType(c.shape, c.dynamicDims, element);
-  SmallVector<bool> allDynamic(c.shape.size(), true);
-  std::string resultType = tensorType(c.expected.shape, allDynamic, element);
+  SmallVector<bool> dynamicResult;
+  for (bool isStatic : c.staticResult)
+    dynamicResult.push_back(!isStatic);
+  SmallVector<int64_t> resultShape(c.expected.shape);
+  if (c.wrongDim)
+    resultShape[*c.wrongDim] += 1 + c.id % 3;
+  std::string resultType = tensorType(resultShape, dynamicResult, element);
   os << "func.func @case_" << c.id << "(%data: " << dataType;
   if (c.isV1) {
     std::string targetType =
@@ -530,6 +571,10 @@ int main(int argc, char **argv) {
       ++coverage["inputs as strided views"];
     if (c.expected.numElements() == 0)
       ++coverage["empty result"];
+    if (llvm::is_contained(c.staticResult, true))
+      ++coverage["static result dims"];
+    if (c.wrongDim)
+      ++coverage["static result dim contradicted at run time"];
     bool padded = false;
     for (int64_t p : c.isV1 ? c.v1.padsBegin : c.v4.padsBegin)
       padded |= p != 0;
@@ -622,6 +667,22 @@ int main(int argc, char **argv) {
       // Every other case passes its inputs as strided views.
       auto results = (*jit)->invoke("case_" + std::to_string(c.id),
                                     argumentsOf(c), /*asViews=*/c.id % 2);
+      if (c.wrongDim) {
+        // The contradicted result type: refused before anything runs.
+        std::string expected = "interp: invalid run-time operands: result "
+                               "dimension " +
+                               std::to_string(*c.wrongDim);
+        if (results)
+          fail(c, "ran although result dimension " +
+                      std::to_string(*c.wrongDim) +
+                      " contradicts the result type");
+        else if (std::string message = llvm::toString(results.takeError());
+                 message.find(expected) == std::string::npos)
+          fail(c, "expected \"" + expected + "...\", got: " + message);
+        else if (verbose)
+          llvm::outs() << "ok case " << c.id << " (refused)\n";
+        continue;
+      }
       if (!results) {
         fail(c, "invocation failed: " + llvm::toString(results.takeError()));
         continue;

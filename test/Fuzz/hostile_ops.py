@@ -2,7 +2,8 @@
 """Structure-aware generator of valid, near-valid and hostile interp ops.
 
 Draws random interp.interpolate_v4 / interpolate_v1 ops (random ranks, shapes,
-axes, attributes, element types, constant and run-time operands) and pushes
+axes, attributes, element types, constant and run-time operands, result types
+with `?` or static dims, right or contradicting the operands) and pushes
 extreme values at them: size 0, length 1, x64 up, /64 down, scales like 1e-30,
 1e30, NaN, Inf, negative or huge sizes, out-of-range or duplicate axes, wrong
 operand lengths. Each case runs through `interp-run --check` (compile with
@@ -68,6 +69,27 @@ def i64_array(values):
         str(v) for v in values)
 
 
+def result_type(rng, rank, elem, known):
+    """The result type: `?` dims, or now and then static ones, from `known`
+    (the dims the op gives, where this script can tell) or made up. A
+    static dim the operands contradict must be refused: by the verifier
+    when it knows, by the compiled code's run-time check otherwise."""
+    if rng.random() < 0.6:
+        return tensor([0] * rank, [True] * rank, elem)
+    dims, dyn = [], []
+    for d in range(rank):
+        if rng.random() < 0.5:
+            dims.append(0)
+            dyn.append(True)
+        elif d in known and rng.random() < 0.7:
+            dims.append(known[d])
+            dyn.append(False)
+        else:
+            dims.append(rng.choice([0, 1, 2, 3, 7, 12]))
+            dyn.append(False)
+    return tensor(dims, dyn, elem)
+
+
 def draw(rng, hostile):
     rank = rng.randint(1, 5)
     shape = [rng.choice([0, 1, 1, 2, 3, 5, 8]) for _ in range(rank)]
@@ -76,7 +98,6 @@ def draw(rng, hostile):
     axes = [d for d in range(rank) if rng.random() < 0.6] or [rank - 1]
     runtime = rng.random() < 0.5
     inputs = []  # (name, dtype, values) for run-time operands
-    result = tensor([0] * rank, [True] * rank, elem)
     data_t = tensor(shape, dyn, elem)
     lines = []
     if rng.random() < 0.8:
@@ -116,6 +137,12 @@ def draw(rng, hostile):
         pads = [rng.randint(0, 2) if rng.random() < 0.3 else 0 for _ in range(rank)]
         if hostile and rng.random() < 0.1:
             pads[0] = rng.choice([-1, 1 << 50])
+        # The padded dims the op keeps, and the sizes it sets.
+        known = {d: shape[d] + pads[d] for d in range(rank) if d not in axes}
+        if sizes_mode:
+            known.update({a: v for a, v in zip(axes, vals)
+                          if 0 <= a < rank and v >= 0})
+        result = result_type(rng, rank, elem, known)
         attrs = ("mode = %s, shape_calculation_mode = %s, "
                  "coordinate_transformation_mode = %s, nearest_mode = %s, "
                  "antialias = %s, pads_begin = %s, cube_coeff = %s : f64" % (
@@ -135,6 +162,10 @@ def draw(rng, hostile):
             axes = list(reversed(axes)) + [rank]
         target = [rng.choice(HOSTILE_SIZES) if hostile and rng.random() < 0.4
                   else rng.randint(0, 12) for _ in axes]
+        known = {d: shape[d] for d in range(rank) if d not in axes}
+        known.update({a: v for a, v in zip(axes, target)
+                      if 0 <= a < rank and v >= 0})
+        result = result_type(rng, rank, elem, known)
         args = ["%data: " + data_t]
         if runtime:
             args.append("%%target: tensor<%dxi64>" % len(target))

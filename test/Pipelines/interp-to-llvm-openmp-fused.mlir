@@ -8,15 +8,17 @@
 
 // A fused outer axis (x2 on D, H and W) with num-threads > 1: its tasks
 // (scf.forall: 2 channels x 4 depth outputs) are the one OpenMP
-// work-sharing loop, over one dimension; each task allocates its scratch
-// slab and runs its loop nests sequentially. The numbers are those of the
+// work-sharing loop, over one dimension; each task keeps its scratch slab
+// on the stack (saved and restored per task) and runs its loop nests
+// sequentially. The numbers are those of the
 // sequential code (checked against the reference in
 // test/Integration/Runner/fused-outer-axis.mlir).
 // CHECK: omp.parallel num_threads(
 // CHECK-NEXT: omp.wsloop
 // CHECK-NEXT: omp.loop_nest (%{{[^,]*}}) : i64 = ({{.*}}) to ({{.*}}) step ({{.*}}) {
-// CHECK: llvm.call @aligned_alloc
-// CHECK: llvm.call @free
+// CHECK: llvm.intr.stacksave
+// CHECK: llvm.alloca
+// CHECK: llvm.intr.stackrestore
 // CHECK: omp.yield
 // CHECK-NOT: omp.wsloop
 // EXEC: Unranked Memref base@ = {{.*}} rank = 5 offset = 0 sizes = [1, 2, 4, 4, 6]

@@ -188,4 +188,21 @@ def InterpRestoreUserDeallocations
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def InterpScopeLoopAllocas : Pass<"interp-scope-loop-allocas"> {
+  let summary = "Free the stack allocations of loop bodies at the end of "
+                "each iteration";
+  let description = [{
+    A `memref.alloca` in a loop body becomes a dynamic LLVM alloca: without
+    a scope the stack grows with every iteration until the function
+    returns. This pass brackets every such body with
+    `llvm.intr.stacksave` / `llvm.intr.stackrestore`, and lowers every
+    `memref.alloca_scope` (which `convert-scf-to-openmp` puts around its
+    loop bodies) the same way, inline. Run it on structured loops, before
+    `convert-scf-to-cf`: a scope's region must stay one block, which the
+    loops inside it would no longer be. interp's fused outer axis keeps its
+    per-task scratch slab on the stack.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // INTERP_TRANSFORMS_PASSES_TD

@@ -11,6 +11,8 @@
 #include "ResizeLowering.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -110,7 +112,19 @@ Value lowering::buildFusedOuterAxis(
   Value outBlock =
       tensor::ExtractSliceOp::create(fb, loc, shared, offsets, sizes, strides);
   slabSizes[axis] = fb.getIndexAttr(1);
-  Value scratch = tensor::EmptyOp::create(fb, loc, slabSizes, accType);
+  // On the task's stack (kMaxScratchBytes bound it; static by the plan): a
+  // failing heap allocation could not return from inside a parallel loop.
+  // interp-scope-loop-allocas frees it at the end of each task.
+  auto slabType = RankedTensorType::get(
+      llvm::map_to_vector(
+          slabSizes,
+          [](OpFoldResult size) { return *getConstantIntValue(size); }),
+      accType);
+  Value scratch = bufferization::ToTensorOp::create(
+      fb, loc, slabType,
+      memref::AllocaOp::create(fb, loc,
+                               MemRefType::get(slabType.getShape(), accType)),
+      /*restrict=*/true, /*writable=*/true);
 
   auto loop = scf::ForOp::create(
       fb, loc, indexConst(fb, 0), count, indexConst(fb, 1),

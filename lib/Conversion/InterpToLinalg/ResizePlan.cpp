@@ -68,11 +68,12 @@ static std::optional<int64_t> staticTapProduct(const ResizeFacts &facts) {
 /// The outer axes a direct pass leaves to come before it: while the tap
 /// product is above kMaxDirectCombinations; and for data converted on every
 /// tap read, the outermost one when fusing it reads fewer elements than the
-/// direct pass would. Per slab: the fused pass reads in x T_outer and then
-/// out x T_inner, the direct pass out x T_inner x T_outer (over the inner
-/// axes' lengths; unknown ones do not fuse).
+/// direct pass would (only when it can be fused: `fusable`). Per slab: the
+/// fused pass reads in x T_outer and then out x T_inner, the direct pass
+/// out x T_inner x T_outer (over the inner axes' lengths; unknown ones do
+/// not fuse).
 static size_t peeledAxes(const ResizeFacts &facts,
-                         llvm::ArrayRef<size_t> resized) {
+                         llvm::ArrayRef<size_t> resized, bool fusable) {
   int64_t product = 1;
   for (size_t i : resized)
     product *= *facts.axes[i].taps;
@@ -92,9 +93,10 @@ static size_t peeledAxes(const ResizeFacts &facts,
     return in * outerTaps + out * innerTaps < out * innerTaps * outerTaps;
   };
   size_t peeled = 0;
-  while (peeled + 1 < resized.size() &&
-         (product > kMaxDirectCombinations ||
-          (peeled == 0 && facts.convertsElements && fusingReadsLess())))
+  while (
+      peeled + 1 < resized.size() &&
+      (product > kMaxDirectCombinations ||
+       (peeled == 0 && fusable && facts.convertsElements && fusingReadsLess())))
     product /= *facts.axes[resized[peeled++]].taps;
   return peeled;
 }
@@ -132,7 +134,10 @@ ResizePlan interp::planResize(const ResizeFacts &facts) {
     llvm::sort(plan.directAxes, [&](size_t a, size_t b) {
       return facts.axes[a].dim < facts.axes[b].dim;
     });
-    plan.peeled = peeledAxes(facts, plan.directAxes);
+    bool fusable =
+        facts.outerSlabBytes && *facts.outerSlabBytes <= kMaxScratchBytes;
+    plan.peeled = peeledAxes(facts, plan.directAxes, fusable);
+    plan.fuseOuterAxis = plan.peeled > 0 && fusable;
     return plan;
   }
   plan.separableOrder = orderSeparablePasses(facts);

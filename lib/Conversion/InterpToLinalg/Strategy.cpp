@@ -10,6 +10,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::interp;
@@ -49,12 +50,26 @@ ResizeFacts lowering::factsOf(const ResizeSpec &spec,
     facts.inSizes.push_back(getConstantIntValue(in));
     facts.outSizes.push_back(getConstantIntValue(out));
   }
+  // The slab of a fused outermost resized axis: the input inside it.
+  std::optional<int64_t> outer;
+  for (const AxisFacts &axis : facts.axes)
+    if (!axis.identity && (!outer || axis.dim < *outer))
+      outer = axis.dim;
+  if (outer) {
+    std::optional<int64_t> bytes = accumulatorType(elementType).getWidth() / 8;
+    for (int64_t d = *outer + 1; d < facts.rank && bytes; ++d)
+      if (!facts.inSizes[d] ||
+          llvm::MulOverflow(*bytes, *facts.inSizes[d], *bytes))
+        bytes.reset();
+    facts.outerSlabBytes = bytes;
+  }
   return facts;
 }
 
-/// Plan kind Direct: the peeled outer axes, then one direct pass. The first
-/// peeled axis is fused with the rest (buildFusedOuterAxis); any further one
-/// is a separable pass inside it.
+/// Plan kind Direct: the peeled outer axes, then one direct pass. With
+/// fuseOuterAxis the first peeled axis is fused with the rest
+/// (buildFusedOuterAxis) and any further one is a separable pass inside it;
+/// otherwise they are separable passes before the direct pass.
 static Value buildDirectPlan(OpBuilder &b, Location loc, const ResizeSpec &spec,
                              const ResizePlan &plan, Value source,
                              ArrayRef<AxisTables> tables, Value init,
@@ -87,7 +102,7 @@ static Value buildDirectPlan(OpBuilder &b, Location loc, const ResizeSpec &spec,
         pb, ploc, directAxes, directTables, rank, types.accumulator);
     return buildDirectPassWithEdges(pb, ploc, slab, inputs, out, types);
   };
-  if (peeled == 0)
+  if (!plan.fuseOuterAxis)
     return passes(b, loc, source, init, 0);
   auto [axis, t] = resized.front();
   return buildFusedOuterAxis(

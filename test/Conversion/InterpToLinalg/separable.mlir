@@ -279,7 +279,9 @@ func.func @cubic_separable(%x: tensor<2x16x8xf32>) -> tensor<2x8x16xf32> {
 // CHECK: %[[R:.*]] = scf.forall (%[[T:.*]]) in (16) shared_outs(%[[SH:.*]] = %[[OUT]])
 // CHECK: %[[SRC:.*]] = tensor.extract_slice %[[X]][0, %[[C:.*]], 0, 0, 0] [1, 1, 4, 6, 8]
 // CHECK: %[[BLK:.*]] = tensor.extract_slice %[[SH]][0, %[[C]], %[[D:.*]], 0, 0] [1, 1, 1, 12, 16]
-// CHECK: %[[SCRATCH:.*]] = tensor.empty() : tensor<1x1x1x6x8xf32>
+// The scratch slab is on the task's stack.
+// CHECK: %[[STACK:.*]] = memref.alloca() : memref<1x1x1x6x8xf32>
+// CHECK: %[[SCRATCH:.*]] = bufferization.to_tensor %[[STACK]] restrict writable : memref<1x1x1x6x8xf32> to tensor<1x1x1x6x8xf32>
 // CHECK: %[[LOOP:.*]]:2 = scf.for %[[O:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %[[BLK]], %[[S:.*]] = %[[SCRATCH]])
 // CHECK: %[[ROW:.*]] = tensor.extract_slice %[[TD]][%{{.*}}, 0] [1, 2]
 // CHECK: %[[SLAB:.*]] = linalg.generic
@@ -336,7 +338,7 @@ func.func @fused_uneven_blocks(%x: tensor<1x1x65x2x2xf32>) -> tensor<1x1x130x4x4
 // an f32 row slab, then the direct W pass from it.
 // CHECK-LABEL: func.func @ui8_x2_fused
 // CHECK: scf.forall
-// CHECK: tensor.empty() : tensor<1x1x1x6xf32>
+// CHECK: memref.alloca() : memref<1x1x1x6xf32>
 // CHECK: scf.for
 // CHECK: linalg.generic
 // CHECK-SAME: outs(%{{.*}} : tensor<1x1x1x6xf32>)

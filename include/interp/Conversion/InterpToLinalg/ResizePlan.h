@@ -37,6 +37,12 @@ inline constexpr int64_t kMaxDirectCombinations = 4;
 /// each task's scratch allocation does not count.
 inline constexpr int64_t kFusedAxisTasks = 64;
 
+/// The scratch slab of a fused outer axis lives on the stack of the thread
+/// computing a task (an allocation inside a parallel loop could not return
+/// when it fails): at most this many bytes, and a slab this small stays in
+/// cache between its write and its reads. Larger slabs are not fused.
+inline constexpr int64_t kMaxScratchBytes = 64 * 1024;
+
 /// Taps up to this many are unrolled into a pass's body; beyond, and for
 /// run-time tap counts, the body loops over the taps.
 inline constexpr int64_t kMaxUnrolledTaps = 32;
@@ -100,6 +106,10 @@ struct ResizeFacts {
   llvm::SmallVector<AxisFacts> axes;
   /// The padded input and the output dimensions, where static.
   llvm::SmallVector<std::optional<int64_t>> inSizes, outSizes;
+  /// The bytes of the scratch slab fusing the outermost resized axis would
+  /// take (the input's dimensions inside that axis, in the accumulator
+  /// type), when static.
+  std::optional<int64_t> outerSlabBytes;
 };
 
 /// How the op is computed.
@@ -111,8 +121,9 @@ struct ResizePlan {
     NearestGather,
     /// Static tap counts multiplying to at most kMaxDirectTaps: one direct
     /// pass over `directAxes` from `peeled` on; the first `peeled` of them
-    /// come before it (the first fused with it, any further one a
-    /// separable pass inside the fused axis).
+    /// come before it: with `fuseOuterAxis`, the first fused with it and
+    /// any further one a separable pass inside the fused axis; otherwise
+    /// separable passes into full intermediates.
     Direct,
     /// Run-time tables on the innermost axis: for each of `ratios` in turn,
     /// a direct pass over every resized axis guarded by the run the runtime
@@ -126,6 +137,7 @@ struct ResizePlan {
   /// dimension first.
   llvm::SmallVector<size_t> directAxes;
   size_t peeled = 0;
+  bool fuseOuterAxis = false;
   /// RuntimeRatios: (period, input step) pairs.
   llvm::SmallVector<std::pair<int64_t, int64_t>> ratios;
   /// Separable and RuntimeRatios: the pass order (positions in
