@@ -47,7 +47,7 @@ configure() {
     -DINTERP_ENABLE_FUZZER=ON "${launcher[@]}" >/dev/null
 }
 build_all() {
-  ninja -C "$build" interp-opt interp-run interp_runtime interp-unittests \
+  ninja -C "$build" interp-opt interp-run interp_runtime interp_runtime_uninstrumented interp-unittests \
     interp-difftest interp-fuzz-pipeline mlir-doc >/dev/null
 }
 if ! configure || ! build_all; then

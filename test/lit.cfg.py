@@ -19,24 +19,33 @@ config.substitutions.append(
 config.substitutions.append(
     ("%mlir_c_runner_utils", os.path.join(config.llvm_shlib_dir, "libmlir_c_runner_utils.so")))
 
+# Every compiled interp kernel calls libinterp_runtime.so (its run-time
+# checks). In a sanitizer build the library is instrumented and the
+# uninstrumented mlir-runner cannot load it: mlir-runner gets the build's
+# uninstrumented copy.
+_sanitized = "Address" in getattr(config, "interp_sanitizers", "")
+_runtime_for_runner = os.path.join(
+    config.interp_obj_root, "lib",
+    "libinterp_runtime_uninstrumented.so" if _sanitized else "libinterp_runtime.so")
 config.substitutions.append(
     ("%interp_runtime", os.path.join(config.interp_obj_root, "lib", "libinterp_runtime.so")))
 config.substitutions.append(
     ("%run_shared_libs",
      ",".join([os.path.join(config.llvm_shlib_dir, "libmlir_runner_utils.so"),
                os.path.join(config.llvm_shlib_dir, "libmlir_c_runner_utils.so"),
-               os.path.join(config.interp_obj_root, "lib", "libinterp_runtime.so")])))
+               _runtime_for_runner])))
 
 config.substitutions.append(("%interp_lib_dir", os.path.join(config.interp_obj_root, "lib")))
+config.substitutions.append(("%clangxx", os.path.join(config.llvm_tools_dir, "clang++")))
 config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir, "clang")))
 config.substitutions.append(
     ("%libomp", os.path.join(config.llvm_shlib_dir, "libomp.so")))
 
-# In the sanitizer build, libinterp_runtime.so is instrumented and cannot be
-# loaded by the uninstrumented mlir-runner; tests that need it declare
-# "UNSUPPORTED: asan" (they run in the normal build, and the runtime runs
-# under the sanitizers through interp-run and interp-difftest).
-if "Address" in getattr(config, "interp_sanitizers", ""):
+# Tests that cannot run in the sanitizer build (address-space limits, which
+# the sanitizers' shadow memory exceeds; host programs linking the
+# instrumented runtime) declare "UNSUPPORTED: asan"; they run in the normal
+# build.
+if _sanitized:
     config.available_features.add("asan")
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])

@@ -115,6 +115,19 @@ extern "C" bool interp_check_axis_table(int32_t kernel, int32_t coordinateMode,
   return true;
 }
 
+extern "C" bool interp_check_buffer_size(int64_t bytes, bool overflowed) {
+  uint64_t limit = runtime::memoryLimit();
+  if (!overflowed && bytes >= 0 && static_cast<uint64_t>(bytes) <= limit)
+    return true;
+  if (overflowed || bytes < 0)
+    return reportFailure("interp: out of memory: a buffer's size overflows "
+                         "64 bits");
+  return reportFailure("interp: out of memory: a buffer of %lld bytes is "
+                       "more than the %llu bytes this process may allocate",
+                       static_cast<long long>(bytes),
+                       static_cast<unsigned long long>(limit));
+}
+
 extern "C" bool interp_check_allocation(int64_t pointer, int64_t bytes) {
   if (pointer != 0 || bytes <= 0)
     return true;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "interp/Runtime/IR/RuntimeDeclarations.h"
+#include "interp/Semantics/Rules.h"
 #include "interp/Transforms/Passes.h"
 
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
@@ -19,6 +20,9 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
 
 namespace mlir::interp {
 #define GEN_PASS_DEF_INTERPRETURNONFAILEDCHECKS
@@ -56,35 +60,46 @@ static Value i64Constant(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(value));
 }
 
-/// `alloc`'s pointer checked against null (what aligned_alloc returns when
-/// the process's limits refuse the buffer).
-static func::CallOp checkAllocation(OpBuilder &b, ModuleOp module,
-                                    memref::AllocOp alloc) {
+/// The checks of `alloc`: before it, that its size does not overflow and
+/// fits the memory the process may use (the LLVM lowering computes the size
+/// in unchecked int64); after it, that the pointer is not null (what
+/// aligned_alloc returns when the process's limits refuse the buffer).
+/// Fails, with a diagnostic, for a static size beyond any address space.
+static FailureOr<std::pair<func::CallOp, func::CallOp>>
+checkAllocation(OpBuilder &b, ModuleOp module, memref::AllocOp alloc) {
   Location loc = alloc.getLoc();
-  b.setInsertionPointAfter(alloc);
+  b.setInsertionPoint(alloc);
   MemRefType type = alloc.getType();
   int64_t bytes = std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
-  Value size = nullptr;
-  unsigned dynamic = 0;
-  for (int64_t dim : type.getShape()) {
-    if (!ShapedType::isDynamic(dim)) {
-      bytes *= dim;
-      continue;
-    }
-    Value length = arith::IndexCastOp::create(
-        b, loc, b.getI64Type(), alloc.getDynamicSizes()[dynamic++]);
-    size =
-        size ? arith::MulIOp::create(b, loc, size, length).getResult() : length;
-  }
+  for (int64_t dim : type.getShape())
+    if (!ShapedType::isDynamic(dim) && llvm::MulOverflow(bytes, dim, bytes))
+      bytes = std::numeric_limits<int64_t>::max();
+  if (uint64_t(bytes) > rules::kMaxBufferBytes)
+    return alloc.emitError("a buffer of type ")
+           << type << " needs more bytes than a 64-bit address space has";
   Value total = i64Constant(b, loc, bytes);
-  if (size)
-    total = arith::MulIOp::create(b, loc, total, size);
+  Value overflowed = arith::ConstantOp::create(b, loc, b.getBoolAttr(false));
+  for (Value size : alloc.getDynamicSizes()) {
+    Value length = arith::IndexCastOp::create(b, loc, b.getI64Type(), size);
+    // Unsigned: a negative length is a huge one and overflows too.
+    auto product = arith::MulUIExtendedOp::create(b, loc, total, length);
+    overflowed = arith::OrIOp::create(
+        b, loc, overflowed,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                              product.getHigh(), i64Constant(b, loc, 0)));
+    total = product.getLow();
+  }
+  auto sizeCheck = func::CallOp::create(
+      b, loc, runtime::declare(b, module, runtime::Function::CheckBufferSize),
+      ValueRange{total, overflowed});
+  b.setInsertionPointAfter(alloc);
   Value pointer = arith::IndexCastOp::create(
       b, loc, b.getI64Type(),
       memref::ExtractAlignedPointerAsIndexOp::create(b, loc, alloc));
-  return func::CallOp::create(
+  auto nullCheck = func::CallOp::create(
       b, loc, runtime::declare(b, module, runtime::Function::CheckAllocation),
       ValueRange{pointer, total});
+  return std::pair(sizeCheck, nullCheck);
 }
 
 /// Checks that `copy`'s source and target have the same dimensions where
@@ -193,8 +208,13 @@ struct InterpReturnOnFailedChecksPass
     // bounded by construction in interp's own code (Design.md).
     for (memref::AllocOp alloc : allocs) {
       Operation *blocker = nullptr;
-      if (collectBranchesAround(alloc, func, branches, blocker))
-        checks.push_back(checkAllocation(b, module, alloc));
+      if (!collectBranchesAround(alloc, func, branches, blocker))
+        continue;
+      auto allocationChecks = checkAllocation(b, module, alloc);
+      if (failed(allocationChecks))
+        return failure();
+      checks.push_back(allocationChecks->first);
+      checks.push_back(allocationChecks->second);
     }
     for (memref::CopyOp copy : copies) {
       Operation *blocker = nullptr;

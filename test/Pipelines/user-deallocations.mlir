@@ -6,7 +6,6 @@
 // [[1, 2], [3, 4]] to 4x4, by hand: coordinates -0.25, 0.25, 0.75, 1.25,
 // taps outside the input dropped.
 //
-// UNSUPPORTED: asan
 // RUN: interp-opt %s --interp-to-llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%run_shared_libs | FileCheck %s
 // CHECK: [1, 1.25, 1.75, 2]
 // CHECK: [1.5, 1.75, 2.25, 2.5]

@@ -98,6 +98,10 @@ bool interp_check_axis_table(int32_t kernel, int32_t coordinateMode,
                              int64_t outLength, int32_t antialiasActive,
                              double cubeCoeff);
 
+/// A buffer of `bytes` (`overflowed`: the size computation overflowed
+/// int64) fits the memory the process may use: checked before allocating.
+bool interp_check_buffer_size(int64_t bytes, bool overflowed);
+
 /// An allocation of `bytes` returned `pointer` (0 when it failed).
 bool interp_check_allocation(int64_t pointer, int64_t bytes);
 

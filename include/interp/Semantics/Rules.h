@@ -30,6 +30,11 @@ inline constexpr int64_t kDynamic = std::numeric_limits<int64_t>::min();
 /// element count of a dimension far from int64 overflow.
 inline constexpr int64_t kMaxDimension = int64_t(1) << 48;
 
+/// The largest buffer a 64-bit address space has room for (x86-64 and
+/// AArch64 user space: 2^47 bytes): larger static shapes are compile-time
+/// errors.
+inline constexpr uint64_t kMaxBufferBytes = uint64_t(1) << 47;
+
 /// The number of elements of a static `shape` (0 when any dimension is 0),
 /// or std::nullopt when it does not fit int64.
 std::optional<int64_t> elementCount(llvm::ArrayRef<int64_t> shape);

@@ -55,11 +55,11 @@ static LogicalResult checkLowerable(Operation *op) {
     for (int64_t size : type.getShape())
       if (__builtin_mul_overflow(bytes, static_cast<uint64_t>(size), &bytes))
         bytes = UINT64_MAX;
-    if (bytes > kMaxBufferBytes)
+    if (bytes > rules::kMaxBufferBytes)
       return op->emitOpError("cannot be lowered: ")
              << (value == op->getResult(0) ? "the result " : "the data ")
              << type << " needs more bytes than a 64-bit address space has ("
-             << kMaxBufferBytes << ")";
+             << rules::kMaxBufferBytes << ")";
   }
   return success();
 }

@@ -53,9 +53,6 @@ struct ResizeSpec {
   SmallVector<Value> destinations;
 };
 
-/// The largest buffer a 64-bit address space has room for (x86-64 and
-/// AArch64 user space: 2^47 bytes).
-inline constexpr uint64_t kMaxBufferBytes = uint64_t(1) << 47;
 
 /// One axis's tables: constant or filled at run time. `isIdentity` when the
 /// axis provably maps every index to itself and needs no pass.

@@ -5,7 +5,6 @@
 
 // mlir-runner cannot load the instrumented runtime library of the sanitizer
 // build (see lit.cfg.py).
-// UNSUPPORTED: asan
 
 // Dynamic data and run-time sizes/scales: the tables are built at run time
 // by the runtime library, which rejects invalid values before anything is
