@@ -11,8 +11,9 @@ packages=(
   libclang-rt-22-dev
   # OpenMP runtime for the multi-threaded lowering (--interp-to-llvm="num-threads=...").
   libomp-22-dev
-  # Build system and cache.
-  cmake ninja-build ccache
+  # Build system and cache; Debian's default toolchain (gcc, GNU ld), which
+  # builds every target too (scripts/build-default-toolchain.sh).
+  cmake ninja-build ccache g++
   # Unit tests and benchmarks; valgrind checks host programs for leaks.
   libgtest-dev libbenchmark-dev valgrind
   # Test generators and the conformance oracle's host language.

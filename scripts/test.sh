@@ -2,8 +2,10 @@
 # Builds interp and runs every test: the lit suite (FileCheck, verifier,
 # execution tests), the CTest suite (unit tests, differential tests, doc
 # checks, benchmark smoke run), then the robustness suite (sanitizer build,
-# bounded fuzzing: scripts/sanitize-and-fuzz.sh) and the OpenVINO conformance
-# run (scripts/conformance/). Ends with one line "N passed, N failed".
+# deterministic fuzzing: scripts/sanitize-and-fuzz.sh), a build of every
+# target with the default toolchain (gcc + GNU ld) and the OpenVINO
+# conformance run (scripts/conformance/). Ends with one line "N passed, N
+# failed".
 #   --quick   only the lit and CTest suites (a few minutes)
 set -uo pipefail
 quick=0
@@ -60,6 +62,20 @@ if [ "$quick" -eq 0 ]; then
     failed=$((failed + 1))
   fi
   rm -f "$san_log"
+
+  # The default toolchain (Debian's gcc 12 and GNU ld) with the plain
+  # configure line of the README builds every target too.
+  echo "default toolchain: configuring and building every target with gcc + GNU ld (build-gcc)"
+  gcc_log=$(mktemp)
+  if "$root/scripts/build-default-toolchain.sh" >"$gcc_log" 2>&1; then
+    echo "default toolchain: PASS"
+    passed=$((passed + 1))
+  else
+    tail -n 30 "$gcc_log"
+    echo "default toolchain: FAIL"
+    failed=$((failed + 1))
+  fi
+  rm -f "$gcc_log"
 
   # Conformance against the real OpenVINO (PyPI); exit code 77 = the package
   # could not be installed here, reported as skipped.

@@ -2,7 +2,7 @@
 
 #include "Report.h"
 
-#include "interp/Runtime/InterpRuntime.h"
+#include "interp/Runtime/RuntimeFunctions.h"
 
 #include <atomic>
 #include <cstdarg>
@@ -16,7 +16,13 @@ namespace {
 /// check, possibly on several threads.
 std::atomic<interp_error_handler_t> handler{nullptr};
 std::atomic<void *> handlerData{nullptr};
+/// A check failed on this thread (interp_callee_succeeded).
+thread_local bool failurePending = false;
 } // namespace
+
+extern "C" bool interp_callee_succeeded(void) { return !failurePending; }
+
+extern "C" void interp_clear_failure(void) { failurePending = false; }
 
 extern "C" void interp_set_error_handler(interp_error_handler_t newHandler,
                                          void *userData) {
@@ -30,6 +36,7 @@ bool runtime::reportFailure(const char *format, ...) {
   va_start(args, format);
   std::vsnprintf(message, sizeof(message), format, args);
   va_end(args);
+  failurePending = true;
   if (interp_error_handler_t h = handler.load(std::memory_order_acquire)) {
     h(message, handlerData.load(std::memory_order_relaxed));
     return false;

@@ -19,6 +19,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -159,7 +160,22 @@ static Block *failureBlock(OpBuilder &b, ModuleOp module, func::FuncOp func) {
   return block;
 }
 
+/// Whether a failure at `op` can return from `func` (only scf.if and
+/// scf.execute_region ops around it), recording those ops in `branches`.
+static bool canReturnFrom(Operation *op, func::FuncOp func,
+                          llvm::SetVector<Operation *> &branches) {
+  Operation *blocker = nullptr;
+  return collectBranchesAround(op, func, branches, blocker);
+}
+
 namespace {
+/// One function's checks and the branches around them.
+struct FunctionChecks {
+  SmallVector<func::CallOp> checks;
+  llvm::SetVector<Operation *> branches;
+  bool readsCalleeFailures = false;
+};
+
 struct InterpReturnOnFailedChecksPass
     : interp::impl::InterpReturnOnFailedChecksBase<
           InterpReturnOnFailedChecksPass> {
@@ -171,66 +187,114 @@ struct InterpReturnOnFailedChecksPass
       if (!func.isExternal() &&
           !func.getSymName().starts_with(kFailedResultsPrefix))
         funcs.push_back(func);
-    for (func::FuncOp func : funcs)
-      if (failed(runOnFunction(b, module, func)))
+    llvm::MapVector<func::FuncOp, FunctionChecks> checksOf;
+    for (func::FuncOp func : funcs) {
+      FailureOr<FunctionChecks> checks = collectChecks(b, module, func);
+      if (failed(checks))
+        return signalPassFailure();
+      checksOf[func] = std::move(*checks);
+    }
+    propagateCalleeFailures(b, module, funcs, checksOf);
+    for (auto &[func, checks] : checksOf)
+      if (failed(returnOnFailures(b, module, func, checks)))
         return signalPassFailure();
   }
 
-  LogicalResult runOnFunction(OpBuilder &b, ModuleOp module,
-                              func::FuncOp func) {
-    // The checks the lowering emitted, then those of allocations and
-    // copies where a failure can return.
-    SmallVector<func::CallOp> checks;
+  /// The checks the lowering emitted, then those of allocations and copies
+  /// where a failure can return.
+  FailureOr<FunctionChecks> collectChecks(OpBuilder &b, ModuleOp module,
+                                          func::FuncOp func) {
+    FunctionChecks result;
     SmallVector<memref::AllocOp> allocs;
     SmallVector<memref::CopyOp> copies;
     func.walk([&](Operation *op) {
       if (auto call = dyn_cast<func::CallOp>(op)) {
         if (std::optional<runtime::Function> fn = runtime::calledFunction(call);
             fn && runtime::info(*fn).isCheck)
-          checks.push_back(call);
+          result.checks.push_back(call);
       } else if (auto alloc = dyn_cast<memref::AllocOp>(op)) {
         allocs.push_back(alloc);
       } else if (auto copy = dyn_cast<memref::CopyOp>(op)) {
         copies.push_back(copy);
       }
     });
-    llvm::SetVector<Operation *> branches;
-    for (func::CallOp check : checks) {
+    for (func::CallOp check : result.checks) {
       Operation *blocker = nullptr;
-      if (!collectBranchesAround(check, func, branches, blocker))
+      if (!collectBranchesAround(check, func, result.branches, blocker))
         return check.emitError("a run-time check inside '")
                << blocker->getName()
                << "' cannot return from the function when it fails: interp "
                   "ops whose operands are checked at run time must not be "
                   "inside loops";
     }
-    // Allocations and copies inside loops stay unchecked: their sizes are
-    // bounded by construction in interp's own code (Design.md).
+    // Allocations and copies inside loops stay unchecked: interp's own code
+    // allocates nothing on the heap there (Design.md).
     for (memref::AllocOp alloc : allocs) {
-      Operation *blocker = nullptr;
-      if (!collectBranchesAround(alloc, func, branches, blocker))
+      if (!canReturnFrom(alloc, func, result.branches))
         continue;
       auto allocationChecks = checkAllocation(b, module, alloc);
       if (failed(allocationChecks))
         return failure();
-      checks.push_back(allocationChecks->first);
-      checks.push_back(allocationChecks->second);
+      result.checks.push_back(allocationChecks->first);
+      result.checks.push_back(allocationChecks->second);
     }
-    for (memref::CopyOp copy : copies) {
-      Operation *blocker = nullptr;
-      if (collectBranchesAround(copy, func, branches, blocker))
-        llvm::append_range(checks, checkCopy(b, module, copy));
-    }
-    if (checks.empty())
-      return success();
+    for (memref::CopyOp copy : copies)
+      if (canReturnFrom(copy, func, result.branches))
+        llvm::append_range(result.checks, checkCopy(b, module, copy));
+    return result;
+  }
 
-    // The branches around checks become cf branches (outermost first: a
-    // pre-order conversion).
-    if (!branches.empty()) {
+  /// A function that calls one of the module's functions that may fail
+  /// returns too when that one did: after the call it asks the runtime
+  /// whether a check failed on this thread (interp_callee_succeeded), which
+  /// it clears on entry. To a fixed point over the call graph.
+  void propagateCalleeFailures(
+      OpBuilder &b, ModuleOp module, ArrayRef<func::FuncOp> funcs,
+      llvm::MapVector<func::FuncOp, FunctionChecks> &checksOf) {
+    llvm::DenseSet<Operation *> handled;
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (func::FuncOp func : funcs) {
+        FunctionChecks &checks = checksOf[func];
+        func.walk([&](func::CallOp call) {
+          auto callee = module.lookupSymbol<func::FuncOp>(call.getCallee());
+          if (!callee || callee.isExternal() || !checksOf.count(callee) ||
+              checksOf[callee].checks.empty() || handled.contains(call) ||
+              !canReturnFrom(call, func, checks.branches))
+            return;
+          handled.insert(call);
+          b.setInsertionPointAfter(call);
+          checks.checks.push_back(func::CallOp::create(
+              b, call.getLoc(),
+              runtime::declare(b, module, runtime::Function::CalleeSucceeded),
+              ValueRange{}));
+          checks.readsCalleeFailures = true;
+          changed = true;
+        });
+      }
+    }
+    for (func::FuncOp func : funcs)
+      if (checksOf[func].readsCalleeFailures) {
+        b.setInsertionPointToStart(&func.getBody().front());
+        func::CallOp::create(
+            b, func.getLoc(),
+            runtime::declare(b, module, runtime::Function::ClearFailure),
+            ValueRange{});
+      }
+  }
+
+  /// The branches around checks become cf branches, then every check
+  /// branches to the failure return.
+  LogicalResult returnOnFailures(OpBuilder &b, ModuleOp module,
+                                 func::FuncOp func, FunctionChecks &checks) {
+    if (checks.checks.empty())
+      return success();
+    // Outermost first: a pre-order conversion.
+    if (!checks.branches.empty()) {
       ConversionTarget target(getContext());
       target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
       target.addDynamicallyLegalOp<scf::IfOp, scf::ExecuteRegionOp>(
-          [&](Operation *op) { return !branches.contains(op); });
+          [&](Operation *op) { return !checks.branches.contains(op); });
       target.addLegalDialect<cf::ControlFlowDialect>();
       RewritePatternSet patterns(&getContext());
       populateSCFToControlFlowConversionPatterns(patterns);
@@ -238,9 +302,8 @@ struct InterpReturnOnFailedChecksPass
         return func.emitError(
             "could not turn the branches around run-time checks into cf");
     }
-
     Block *failed = failureBlock(b, module, func);
-    for (func::CallOp check : checks) {
+    for (func::CallOp check : checks.checks) {
       Block *block = check->getBlock();
       Block *next = block->splitBlock(std::next(check->getIterator()));
       b.setInsertionPointToEnd(block);

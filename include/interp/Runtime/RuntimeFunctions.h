@@ -105,6 +105,15 @@ bool interp_check_buffer_size(int64_t bytes, bool overflowed);
 /// An allocation of `bytes` returned `pointer` (0 when it failed).
 bool interp_check_allocation(int64_t pointer, int64_t bytes);
 
+/// False when a check failed on this thread since interp_clear_failure: a
+/// function of the module this thread just called returned because of it,
+/// and its caller returns too (the failure was reported already).
+bool interp_callee_succeeded(void);
+
+/// Forgets earlier failures on this thread: called on entry to a function
+/// that calls functions that may fail.
+void interp_clear_failure(void);
+
 //===----------------------------------------------------------------------===//
 // Run-time tables (after interp_check_axis_table accepted the parameters).
 //===----------------------------------------------------------------------===//
