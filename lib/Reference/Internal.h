@@ -8,6 +8,7 @@
 #define INTERP_LIB_REFERENCE_INTERNAL_H
 
 #include "interp/Reference/Reference.h"
+#include "interp/Semantics/Validation.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <string>
@@ -31,11 +32,8 @@ void storeRounded(ElementType type, uint8_t *dst, double value);
 /// Builds an error "<op>: <message>".
 llvm::Error makeError(llvm::StringRef op, const llvm::Twine &message);
 
-/// `values` as "[a, b, c]", for messages.
-std::string formatList(llvm::ArrayRef<int64_t> values);
-
-/// `value` with up to 9 significant digits, for messages.
-std::string formatNumber(double value);
+/// The error of a violated rule (interp/Semantics/Validation.h), or success.
+llvm::Error toError(llvm::StringRef op, const validation::Result &violation);
 
 /// Checks that `tensor` has rank >= 1, non-negative dims, at most
 /// kMaxReferenceElements elements, and a byte buffer of the right size.

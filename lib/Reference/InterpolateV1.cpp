@@ -31,29 +31,21 @@ static llvm::Error checkOperands(const Tensor &data,
   if (llvm::Error error =
           checkAxes(kOp, attrs.axes, rank, /*strictlyIncreasing=*/true))
     return error;
-  if (target.size() != attrs.axes.size())
-    return makeError(
-        kOp, "'target_spatial_shape' has " + llvm::Twine(target.size()) +
-                 " elements but 'axes' has " + llvm::Twine(attrs.axes.size()));
-  for (auto [i, size] : llvm::enumerate(target))
-    if (size < 0)
-      return makeError(kOp, "'target_spatial_shape' value " +
-                                llvm::Twine(size) + " at index " +
-                                llvm::Twine(i) + " must be non-negative");
+  if (llvm::Error error = toError(
+          kOp, validation::checkTargetLength(target.size(), attrs.axes.size())))
+    return error;
+  if (llvm::Error error =
+          toError(kOp, validation::checkSizes("target_spatial_shape", target)))
+    return error;
   // The output keeps unpadded non-axis dims while evaluation pads them, so
   // pads elsewhere would make the two disagree.
-  for (auto [name, pads] : {std::pair{"pads_begin", attrs.padsBegin},
-                            std::pair{"pads_end", attrs.padsEnd}})
-    for (auto [d, pad] : llvm::enumerate(pads))
-      if (pad != 0 && !llvm::is_contained(attrs.axes, static_cast<int64_t>(d)))
-        return makeError(kOp, llvm::Twine("'") + name + "' is " +
-                                  llvm::Twine(pad) + " on dimension " +
-                                  llvm::Twine(d) +
-                                  ", which is not in 'axes'; pads are allowed "
-                                  "on axes only");
-  if (attrs.mode == InterpolateV1Mode::Linear && rank > 5)
-    return makeError(kOp, "mode = linear supports rank <= 5, got rank " +
-                              llvm::Twine(rank));
+  if (llvm::Error error =
+          toError(kOp, validation::checkV1PadsOnAxes(
+                           attrs.axes, attrs.padsBegin, attrs.padsEnd)))
+    return error;
+  if (attrs.mode == InterpolateV1Mode::Linear)
+    if (llvm::Error error = toError(kOp, validation::checkV1LinearRank(rank)))
+      return error;
   return llvm::Error::success();
 }
 

@@ -63,9 +63,9 @@ resolveOperands(const Tensor &data, llvm::ArrayRef<int64_t> sizes,
   int64_t rank = data.shape.size();
   if (llvm::Error error = checkPads(kOp, attrs.padsBegin, attrs.padsEnd, rank))
     return std::move(error);
-  if (!std::isfinite(attrs.cubeCoeff))
-    return makeError(kOp, "'cube_coeff' must be finite, got " +
-                              formatNumber(attrs.cubeCoeff));
+  if (llvm::Error error =
+          toError(kOp, validation::checkCubeCoeff(attrs.cubeCoeff)))
+    return std::move(error);
 
   ResolvedV4 r;
   // Step 1: pads are resized to the rank and apply to every dimension.
@@ -87,40 +87,29 @@ resolveOperands(const Tensor &data, llvm::ArrayRef<int64_t> sizes,
 
   bool sizesMode = attrs.shapeCalculationMode == ShapeCalcMode::Sizes;
   size_t shapeLength = sizesMode ? sizes.size() : scales.size();
-  if (shapeLength != r.axes.size())
-    return makeError(kOp, llvm::Twine("'") + (sizesMode ? "sizes" : "scales") +
-                              "' has " + llvm::Twine(shapeLength) +
-                              " elements but there are " +
-                              llvm::Twine(r.axes.size()) +
-                              " axes (shape_calculation_mode = " +
-                              (sizesMode ? "sizes" : "scales") + ")");
+  if (llvm::Error error = toError(
+          kOp, validation::checkShapeLength(attrs.shapeCalculationMode,
+                                            shapeLength, r.axes.size())))
+    return std::move(error);
   if (sizesMode) {
-    for (auto [i, size] : llvm::enumerate(sizes))
-      if (size < 0)
-        return makeError(kOp, "'sizes' value " + llvm::Twine(size) +
-                                  " at index " + llvm::Twine(i) +
-                                  " must be non-negative");
+    if (llvm::Error error =
+            toError(kOp, validation::checkSizes("sizes", sizes)))
+      return std::move(error);
   } else {
     for (auto [i, scale] : llvm::enumerate(scales)) {
-      if (!rules::isValidScale(scale))
-        return makeError(kOp, "'scales' value " + formatNumber(scale) +
-                                  " at index " + llvm::Twine(i) +
-                                  " must be finite and > 0");
-      if (!rules::scaledLength(r.paddedShape[r.axes[i]], scale))
-        return makeError(
-            kOp, "'scales' value " + formatNumber(scale) + " at index " +
-                     llvm::Twine(i) + " makes output dimension " +
-                     llvm::Twine(r.axes[i]) + " exceed the supported " +
-                     llvm::Twine(rules::kMaxDimension));
+      if (llvm::Error error = toError(kOp, validation::checkScale(scale, i)))
+        return std::move(error);
+      if (llvm::Error error =
+              toError(kOp, validation::checkScaleOverflow(
+                               scale, i, r.axes[i], r.paddedShape[r.axes[i]])))
+        return std::move(error);
     }
   }
 
-  if (attrs.mode == InterpolateMode::LinearOnnx &&
-      !rules::isLinearOnnxAxes(rank, r.axes))
-    return makeError(kOp, llvm::Twine("mode = linear_onnx requires axes ") +
-                              rules::linearOnnxAxesDescription() + "; got " +
-                              formatList(r.axes) + " for rank " +
-                              llvm::Twine(rank));
+  if (attrs.mode == InterpolateMode::LinearOnnx)
+    if (llvm::Error error =
+            toError(kOp, validation::checkLinearOnnxAxes(rank, r.axes)))
+      return std::move(error);
 
   // Step 3: output shape.
   r.outputShape = rules::inferV4Shape(

@@ -10,6 +10,7 @@
 
 #include "interp/Runtime/RuntimeFunctions.h"
 #include "interp/Semantics/AxisTable.h"
+#include "interp/Semantics/Validation.h"
 
 #include <algorithm>
 
@@ -18,46 +19,63 @@ using runtime::reportFailure;
 
 static constexpr char kInvalid[] = "interp: invalid run-time operands: ";
 
-extern "C" bool interp_check_operand_length(int32_t operand, int64_t length,
-                                            int64_t numAxes) {
-  if (length == numAxes)
-    return true;
-  static const char *names[] = {"sizes", "scales", "target_spatial_shape"};
-  const char *name = operand >= 0 && operand < 3 ? names[operand] : "operand";
-  return reportFailure("%s'%s' has %lld elements but there are %lld axes",
-                       kInvalid, name, static_cast<long long>(length),
-                       static_cast<long long>(numAxes));
+/// Reports `violation` as invalid run-time operands.
+static bool reportViolation(const validation::Violation &violation) {
+  return reportFailure("%s%s", kInvalid, violation.message.c_str());
 }
 
-extern "C" bool interp_check_scale(float scale, int64_t paddedLength,
-                                   int64_t axis) {
-  if (!rules::isValidScale(scale))
-    return reportFailure("%sscale must be finite and > 0, got %g (axis %lld)",
-                         kInvalid, static_cast<double>(scale),
-                         static_cast<long long>(axis));
-  if (paddedLength >= 0 && !rules::scaledLength(paddedLength, scale))
-    return reportFailure(
-        "%sscale %g makes output dimension %lld (input length %lld) exceed "
-        "the supported %lld",
-        kInvalid, static_cast<double>(scale), static_cast<long long>(axis),
-        static_cast<long long>(paddedLength),
-        static_cast<long long>(rules::kMaxDimension));
+extern "C" bool interp_check_operand_length(int32_t operand, int64_t length,
+                                            int64_t numAxes) {
+  validation::Result violation;
+  switch (static_cast<runtime::CheckedOperand>(operand)) {
+  case runtime::CheckedOperand::Sizes:
+    violation =
+        validation::checkShapeLength(ShapeCalcMode::Sizes, length, numAxes);
+    break;
+  case runtime::CheckedOperand::Scales:
+    violation =
+        validation::checkShapeLength(ShapeCalcMode::Scales, length, numAxes);
+    break;
+  case runtime::CheckedOperand::Target:
+    violation = validation::checkTargetLength(length, numAxes);
+    break;
+  }
+  return !violation || reportViolation(*violation);
+}
+
+extern "C" bool interp_check_scale(float scale, int64_t index, int64_t axis,
+                                   int64_t paddedLength) {
+  if (auto v = validation::checkScale(scale, index))
+    return reportViolation(*v);
+  if (auto v = validation::checkScaleOverflow(scale, index, axis, paddedLength))
+    return reportViolation(*v);
   return true;
 }
 
-extern "C" bool interp_check_result_dim(int64_t count, int64_t dim,
-                                        int64_t elementBytes, int64_t index) {
-  if (dim < 0)
+extern "C" bool interp_check_result_dim(int64_t count, int64_t size,
+                                        int64_t elementBytes, int64_t dim,
+                                        int32_t operand, int64_t operandIndex) {
+  if (size < 0) {
+    const char *name =
+        operand == static_cast<int32_t>(runtime::CheckedOperand::Target)
+            ? "target_spatial_shape"
+            : "sizes";
+    llvm::SmallVector<int64_t> entries(operandIndex + 1, 0);
+    entries.back() = size;
+    if (auto v = validation::checkSizes(name, entries))
+      return reportViolation(*v);
     return reportFailure("%snegative output size %lld in dimension %lld",
-                         kInvalid, static_cast<long long>(dim),
-                         static_cast<long long>(index));
-  if (count == 0 || dim == 0)
+                         kInvalid, static_cast<long long>(size),
+                         static_cast<long long>(dim));
+  }
+  if (auto v = validation::checkOutputDim(dim, size))
+    return reportViolation(*v);
+  if (count == 0 || size == 0)
     return true;
   uint64_t limit = runtime::memoryLimit();
   uint64_t elements, bytes;
-  if (dim > rules::kMaxDimension ||
-      __builtin_mul_overflow(static_cast<uint64_t>(count),
-                             static_cast<uint64_t>(dim), &elements) ||
+  if (__builtin_mul_overflow(static_cast<uint64_t>(count),
+                             static_cast<uint64_t>(size), &elements) ||
       __builtin_mul_overflow(
           elements, static_cast<uint64_t>(std::max<int64_t>(elementBytes, 1)),
           &bytes) ||
@@ -65,52 +83,56 @@ extern "C" bool interp_check_result_dim(int64_t count, int64_t dim,
     return reportFailure(
         "%sthe result would have more than %lld x %lld elements of %lld "
         "bytes, more than the %llu bytes this process may allocate",
-        kInvalid, static_cast<long long>(count), static_cast<long long>(dim),
+        kInvalid, static_cast<long long>(count), static_cast<long long>(size),
         static_cast<long long>(elementBytes),
         static_cast<unsigned long long>(limit));
   return true;
 }
 
-extern "C" bool interp_check_dim_equals(int32_t what, int64_t index,
+extern "C" bool interp_check_dim_equals(int32_t what, int64_t dim,
                                         int64_t actual, int64_t expected) {
   if (actual == expected)
     return true;
   if (what == static_cast<int32_t>(runtime::CheckedDim::Destination))
     return reportFailure("%sresult dimension %lld is %lld but the destination "
                          "it is written to has %lld",
-                         kInvalid, static_cast<long long>(index),
+                         kInvalid, static_cast<long long>(dim),
                          static_cast<long long>(actual),
                          static_cast<long long>(expected));
-  return reportFailure(
-      "%sresult dimension %lld is %lld but the result type says %lld", kInvalid,
-      static_cast<long long>(index), static_cast<long long>(actual),
-      static_cast<long long>(expected));
+  // The result type states `expected`; the operands give `actual`.
+  return reportViolation(*validation::checkResultDim(dim, expected, actual));
 }
 
-extern "C" bool interp_check_axis_table(int32_t kernel, int32_t coordinateMode,
-                                        int32_t nearestMode, int32_t shapeMode,
-                                        float givenScale, int64_t inLength,
-                                        int64_t outLength,
-                                        int32_t antialiasActive,
-                                        double cubeCoeff) {
+extern "C" bool
+interp_check_axis_table(int64_t axis, int32_t kernel, int32_t coordinateMode,
+                        int32_t nearestMode, int32_t shapeMode,
+                        float givenScale, int64_t inLength, int64_t outLength,
+                        int32_t antialiasActive, double cubeCoeff) {
   (void)kernel, (void)coordinateMode, (void)nearestMode, (void)antialiasActive,
       (void)cubeCoeff;
+  if (auto v = validation::checkOutputDim(axis, outLength))
+    return reportViolation(*v);
+  if (auto v = validation::checkEmptyAxis(axis, inLength, outLength))
+    return reportViolation(*v);
+  // What the checks before this one make impossible: an internal error.
   if (const char *error =
           rules::validateAxisTableParams(static_cast<ShapeCalcMode>(shapeMode),
                                          givenScale, inLength, outLength))
-    return reportFailure("%s%s (input length %lld, output size %lld, scale %g)",
-                         kInvalid, error, static_cast<long long>(inLength),
-                         static_cast<long long>(outLength),
-                         static_cast<double>(givenScale));
+    return reportFailure(
+        "interp: internal error: %s (axis %lld, input "
+        "length %lld, output size %lld, scale %g)",
+        error, static_cast<long long>(axis), static_cast<long long>(inLength),
+        static_cast<long long>(outLength), static_cast<double>(givenScale));
   // A table has outLength rows of at most ~2 * inLength / outLength + 5
   // taps, 16 bytes each; refuse what cannot fit before building it.
   uint64_t rowBytes = 16 * (2 * static_cast<uint64_t>(inLength) /
                                 std::max<int64_t>(outLength, 1) +
                             8);
   if (static_cast<uint64_t>(outLength) > runtime::memoryLimit() / rowBytes)
-    return reportFailure("%sthe run-time tables would not fit in memory "
-                         "(input length %lld, output size %lld)",
-                         kInvalid, static_cast<long long>(inLength),
+    return reportFailure("%sthe run-time tables of axis %lld would not fit in "
+                         "memory (input length %lld, output size %lld)",
+                         kInvalid, static_cast<long long>(axis),
+                         static_cast<long long>(inLength),
                          static_cast<long long>(outLength));
   return true;
 }

@@ -73,30 +73,34 @@ extern "C" {
 bool interp_check_operand_length(int32_t operand, int64_t length,
                                  int64_t numAxes);
 
-/// A run-time scale is finite and > 0 and gives axis `axis` (of padded
-/// length `paddedLength`) an output length interp supports.
-bool interp_check_scale(float scale, int64_t paddedLength, int64_t axis);
+/// Run-time scale `index` (of axis `axis`, padded length `paddedLength`) is
+/// finite and > 0 and gives an output length interp supports.
+bool interp_check_scale(float scale, int64_t index, int64_t axis,
+                        int64_t paddedLength);
 
-/// Dimension `dim` of a result being sized dimension by dimension, with
-/// `count` elements in the dimensions before it: not negative, and the
-/// result fits the memory the process may use (`elementBytes` each).
-bool interp_check_result_dim(int64_t count, int64_t dim, int64_t elementBytes,
-                             int64_t index);
+/// Result dimension `dim` (`size`), with `count` elements in the
+/// dimensions before it: not negative (`operand`, a
+/// runtime::CheckedOperand or -1, and `operandIndex` name the operand entry
+/// that gave it), and the result fits the memory the process may use
+/// (`elementBytes` each).
+bool interp_check_result_dim(int64_t count, int64_t size, int64_t elementBytes,
+                             int64_t dim, int32_t operand,
+                             int64_t operandIndex);
 
 /// A dimension the compiler assumed (`expected`: a static result dimension
 /// or a destination's) equals the one the operands give (`actual`).
-bool interp_check_dim_equals(int32_t what, int64_t index, int64_t actual,
+bool interp_check_dim_equals(int32_t what, int64_t dim, int64_t actual,
                              int64_t expected);
 
-/// The parameters of one axis's run-time table describe a valid
+/// The parameters of axis `axis`'s run-time table describe a valid
 /// resampling and the table fits in memory. Parameter encodings: `kernel`
 /// is rules::AxisKernel, the modes are the interp enum values,
 /// `antialiasActive` is 0 or 1.
-bool interp_check_axis_table(int32_t kernel, int32_t coordinateMode,
-                             int32_t nearestMode, int32_t shapeMode,
-                             float givenScale, int64_t inLength,
-                             int64_t outLength, int32_t antialiasActive,
-                             double cubeCoeff);
+bool interp_check_axis_table(int64_t axis, int32_t kernel,
+                             int32_t coordinateMode, int32_t nearestMode,
+                             int32_t shapeMode, float givenScale,
+                             int64_t inLength, int64_t outLength,
+                             int32_t antialiasActive, double cubeCoeff);
 
 /// A buffer of `bytes` (`overflowed`: the size computation overflowed
 /// int64) fits the memory the process may use: checked before allocating.

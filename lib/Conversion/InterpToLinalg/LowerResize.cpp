@@ -72,7 +72,7 @@ checkTableSources(OpBuilder &b, Location loc, const ResizeSpec &spec,
     source.runtimeParams =
         runtimeTableParams(b, loc, spec, i, paddedSizes[axis],
                            spec.outSizes[axis], source.antialias);
-    checkRuntimeTable(b, loc, spec.module, source.runtimeParams);
+    checkRuntimeTable(b, loc, spec.module, axis, source.runtimeParams);
     sources.push_back(source);
   }
   return sources;
@@ -155,8 +155,10 @@ Value lowering::lowerResize(OpBuilder &b, Location loc, ResizeSpec &spec,
     for (auto [i, axis] : llvm::enumerate(spec.axes))
       callRuntimeCheck(
           b, loc, spec.module, runtime::Function::CheckScale,
-          {scaleValue(b, loc, spec, i), asI64(b, loc, paddedSizes[axis]),
-           arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(axis))});
+          {scaleValue(b, loc, spec, i),
+           arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(i)),
+           arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(axis)),
+           asI64(b, loc, paddedSizes[axis])});
   }
 
   // A static dimension of the result type is a fact the code below relies
@@ -209,8 +211,22 @@ Value lowering::lowerResize(OpBuilder &b, Location loc, ResizeSpec &spec,
     resultElements = i64Const(1);
     for (auto [d, size] : llvm::enumerate(spec.outSizes)) {
       Value dim = asI64(b, loc, size);
-      callRuntimeCheck(b, loc, spec.module, runtime::Function::CheckResultDim,
-                       {resultElements, dim, bytes, i64Const(d)});
+      // The operand entry a negative size would come from.
+      auto position = llvm::find(spec.axes, int64_t(d));
+      int32_t operand = -1;
+      int64_t operandIndex = 0;
+      if (position != spec.axes.end() &&
+          spec.shapeMode == ShapeCalcMode::Sizes) {
+        operand = static_cast<int32_t>(spec.kernel == rules::AxisKernel::Area
+                                           ? runtime::CheckedOperand::Target
+                                           : runtime::CheckedOperand::Sizes);
+        operandIndex = position - spec.axes.begin();
+      }
+      callRuntimeCheck(
+          b, loc, spec.module, runtime::Function::CheckResultDim,
+          {resultElements, dim, bytes, i64Const(d),
+           arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(operand)),
+           i64Const(operandIndex)});
       resultElements = arith::MulIOp::create(b, loc, resultElements, dim);
     }
   }

@@ -160,7 +160,7 @@ SmallVector<Value> runtimeTableParams(OpBuilder &b, Location loc,
                                       OpFoldResult inLength,
                                       OpFoldResult outLength, Value antialias);
 void checkRuntimeTable(OpBuilder &b, Location loc, ModuleOp module,
-                       ValueRange params);
+                       int64_t axis, ValueRange params);
 AxisTables buildRuntimeTables(OpBuilder &b, Location loc,
                               const ResizeSpec &spec, ValueRange params,
                               OpFoldResult outLength, Value antialias,

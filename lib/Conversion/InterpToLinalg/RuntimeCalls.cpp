@@ -71,8 +71,11 @@ lowering::runtimeTableParams(OpBuilder &b, Location loc, const ResizeSpec &spec,
 }
 
 void lowering::checkRuntimeTable(OpBuilder &b, Location loc, ModuleOp module,
-                                 ValueRange params) {
-  callRuntimeCheck(b, loc, module, runtime::Function::CheckAxisTable, params);
+                                 int64_t axis, ValueRange params) {
+  SmallVector<Value> args = {
+      arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(axis))};
+  args.append(params.begin(), params.end());
+  callRuntimeCheck(b, loc, module, runtime::Function::CheckAxisTable, args);
 }
 
 AxisTables lowering::buildRuntimeTables(OpBuilder &b, Location loc,

@@ -13,7 +13,7 @@
 // RUN:   -I %interp_src_root/include -L %interp_lib_dir -linterp_runtime \
 // RUN:   -Wl,-rpath,%interp_lib_dir -lm -o %t/host
 // RUN: valgrind --quiet --leak-check=full --errors-for-leak-kinds=definite,indirect --error-exitcode=99 %t/host | FileCheck %s
-// CHECK: wrong sizes: 1 error(s): interp: invalid run-time operands: result dimension 2 is 16 but the result type says 8
+// CHECK: wrong sizes: 1 error(s): interp: invalid run-time operands: result dimension 2 is 8 but the operands give 16
 // CHECK: huge sizes: 2 error(s): interp: invalid run-time operands: the result would have more than
 // CHECK: good sizes: values ok, 2 error(s)
 // CHECK: good dynamic sizes: values ok

@@ -7,7 +7,7 @@
 // RUN: %npytool save %t/bad.npy int64 2 "[-2, 4]"
 // RUN: %npytool save %t/good.npy int64 2 "[3, 4]"
 // RUN: not interp-run %s --input=random --input=%t/bad.npy 2>&1 | FileCheck %s --check-prefix=BAD
-// BAD: interp: invalid run-time operands: negative output size -2 in dimension 2
+// BAD: interp: invalid run-time operands: 'sizes' value -2 at index 0 must be non-negative
 // BAD-NOT: invalid run-time operands
 // RUN: interp-run %s --input=random --input=%t/good.npy | FileCheck %s --check-prefix=GOOD
 // GOOD: result 0: shape=1x1x3x4

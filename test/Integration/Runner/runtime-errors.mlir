@@ -4,7 +4,7 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %npytool save %t/negative.npy int64 2 "[-1, 3]"
 // RUN: not interp-run %s --input=random --input=%t/negative.npy 2>&1 | FileCheck %s --check-prefix=NEGATIVE
-// NEGATIVE: interp: invalid run-time operands: negative output size -1 in dimension 2
+// NEGATIVE: interp: invalid run-time operands: 'sizes' value -1 at index 0 must be non-negative
 
 // Valid run-time sizes work, and --check reads them from the .npy.
 // RUN: %npytool save %t/sizes.npy int64 2 "[3, 5]"

@@ -10,9 +10,9 @@
 // RUN: %npytool save %t/s2.npy int64 2 "[2, 2]"
 // RUN: %npytool save %t/s8.npy int64 2 "[8, 8]"
 // RUN: not interp-run %s --function=static_result --input=random --input=%t/s16.npy 2>&1 | FileCheck %s --check-prefix=BIG
-// BIG: interp: invalid run-time operands: result dimension 2 is 16 but the result type says 8
+// BIG: interp: invalid run-time operands: result dimension 2 is 8 but the operands give 16
 // RUN: not interp-run %s --function=static_result --input=random --input=%t/s2.npy 2>&1 | FileCheck %s --check-prefix=SMALL
-// SMALL: interp: invalid run-time operands: result dimension 2 is 2 but the result type says 8
+// SMALL: interp: invalid run-time operands: result dimension 2 is 8 but the operands give 2
 // RUN: interp-run %s --function=static_result --input=random --input=%t/s8.npy --check | FileCheck %s --check-prefix=OK
 // OK: check passed
 func.func @static_result(%x: tensor<1x1x4x4xf32>, %sizes: tensor<2xi64>) -> tensor<1x1x8x8xf32> {
@@ -25,7 +25,7 @@ func.func @static_result(%x: tensor<1x1x4x4xf32>, %sizes: tensor<2xi64>) -> tens
 
 // A dynamic input with a static result: a 5x5 input doubles to 10x10.
 // RUN: not interp-run %s --function=dynamic_input --arg-shape=0=1x1x5x5 2>&1 | FileCheck %s --check-prefix=DYN
-// DYN: interp: invalid run-time operands: result dimension 2 is 10 but the result type says 8
+// DYN: interp: invalid run-time operands: result dimension 2 is 8 but the operands give 10
 // RUN: interp-run %s --function=dynamic_input --arg-shape=0=1x1x4x4 --check | FileCheck %s --check-prefix=OK
 func.func @dynamic_input(%x: tensor<1x1x?x?xf32>) -> tensor<1x1x8x8xf32> {
   %sizes = arith.constant dense<[1, 1]> : tensor<2xi64>
@@ -55,7 +55,7 @@ func.func @into_destination(%x: tensor<1x1x4x4xf32>, %sizes: tensor<2xi64>, %out
 // the negative length its float-to-integer conversion would give.
 // RUN: %npytool save %t/huge-scale.npy float32 2 "[1e19, 1.0]"
 // RUN: not interp-run %s --function=runtime_scales --input=random --input=%t/huge-scale.npy 2>&1 | FileCheck %s --check-prefix=SCALE
-// SCALE: interp: invalid run-time operands: scale 1e+19 makes output dimension 2 (input length 4) exceed the supported 281474976710656
+// SCALE: interp: invalid run-time operands: 'scales' value 9.99999998e+18 at index 0 makes output dimension 2 exceed the supported 281474976710656
 func.func @runtime_scales(%x: tensor<1x1x4x4xf32>, %scales: tensor<2xf32>) -> tensor<1x1x?x?xf32> {
   %sizes = arith.constant dense<[1, 1]> : tensor<2xi64>
   %axes = arith.constant dense<[2, 3]> : tensor<2xi64>

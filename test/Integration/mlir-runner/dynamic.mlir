@@ -47,7 +47,7 @@ func.func @main() {
   return
 }
 
-// NEG: interp: invalid run-time operands: negative output size -1 in dimension 0
+// NEG: interp: invalid run-time operands: 'sizes' value -1 at index 0 must be non-negative
 func.func @negative_size() {
   %x = arith.constant dense<[0.0, 4.0, 8.0]> : tensor<3xf32>
   %xd = tensor.cast %x : tensor<3xf32> to tensor<?xf32>
@@ -56,7 +56,7 @@ func.func @negative_size() {
   return
 }
 
-// ZERO: interp: invalid run-time operands: scale must be finite and > 0
+// ZERO: interp: invalid run-time operands: 'scales' value 0 at index 0 must be finite and > 0
 func.func @zero_scale() {
   %y = arith.constant dense<[10.0, 11.0, 12.0, 13.0]> : tensor<4xf32>
   %yd = tensor.cast %y : tensor<4xf32> to tensor<?xf32>
@@ -65,7 +65,7 @@ func.func @zero_scale() {
   return
 }
 
-// NAN: interp: invalid run-time operands: scale must be finite and > 0
+// NAN: interp: invalid run-time operands: 'scales' value nan at index 0 must be finite and > 0
 func.func @nan_scale() {
   %y = arith.constant dense<[10.0, 11.0, 12.0, 13.0]> : tensor<4xf32>
   %yd = tensor.cast %y : tensor<4xf32> to tensor<?xf32>

@@ -10,6 +10,7 @@
 #include "interp/Dialect/Interp/IR/InterpConstantFold.h"
 #include "interp/Dialect/Interp/IR/InterpShapes.h"
 #include "interp/Semantics/Rules.h"
+#include "interp/Semantics/Validation.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -19,7 +20,6 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallSet.h"
 
 #include <cmath>
 
@@ -64,14 +64,9 @@ std::optional<SmallVector<float>> interp::getConstantScales(Value value) {
 // Shared verification helpers
 //===----------------------------------------------------------------------===//
 
-/// `values` as `[a, b, c]`, for diagnostics.
-static std::string formatList(ArrayRef<int64_t> values) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << "[";
-  llvm::interleaveComma(values, os);
-  os << "]";
-  return text;
+/// Emits `violation` (interp/Semantics/Validation.h) on `op`.
+static LogicalResult fail(Operation *op, const validation::Violation &v) {
+  return op->emitOpError(v.message);
 }
 
 static std::optional<int64_t> getRank(Type type) {
@@ -81,66 +76,42 @@ static std::optional<int64_t> getRank(Type type) {
   return shaped.getRank();
 }
 
+static std::string typeString(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "'" << type << "'";
+  return text;
+}
+
 static LogicalResult verifyDataAndResult(Operation *op, Type dataType,
                                          Type resultType) {
   auto data = cast<ShapedType>(dataType);
   auto result = cast<ShapedType>(resultType);
+  // element-type: only types can break it, so it lives with the verifier.
   if (data.getElementType() != result.getElementType())
     return op->emitOpError("result element type ")
            << result.getElementType() << " must equal the data element type "
            << data.getElementType();
-  if (data.hasRank() && data.getRank() < 1)
-    return op->emitOpError("'data' must have rank >= 1, got rank 0");
-  if (data.hasRank() && result.hasRank() && data.getRank() != result.getRank())
-    return op->emitOpError("result rank ")
-           << result.getRank() << " must equal the data rank "
-           << data.getRank();
+  if (data.hasRank())
+    if (auto v = validation::checkDataRank(data.getRank()))
+      return fail(op, *v);
+  if (data.hasRank() && result.hasRank())
+    if (auto v = validation::checkResultRank(result.getRank(), data.getRank()))
+      return fail(op, *v);
   for (auto [name, type] :
        {std::pair{"data", data}, std::pair{"result", result}})
-    if (type.hasStaticShape() && !rules::elementCount(type.getShape()))
-      return op->emitOpError("'") << name << "' type " << type
-                                  << " has more elements than int64 can count";
+    if (type.hasStaticShape())
+      if (auto v = validation::checkElementCount(name, typeString(type),
+                                                 type.getShape()))
+        return fail(op, *v);
   return success();
 }
 
 static LogicalResult verifyPads(Operation *op, StringRef name,
                                 ArrayRef<int64_t> pads,
                                 std::optional<int64_t> rank) {
-  for (auto [i, pad] : llvm::enumerate(pads))
-    if (pad < 0 || pad > rules::kMaxDimension)
-      return op->emitOpError("'")
-             << name << "' value " << pad << " at index " << i
-             << " must be non-negative and at most " << rules::kMaxDimension;
-  if (rank && static_cast<int64_t>(pads.size()) > *rank)
-    return op->emitOpError("'")
-           << name << "' has " << pads.size()
-           << " entries, more than the data rank " << *rank;
-  return success();
-}
-
-/// Axes must be unique and, when the rank is known, in [0, rank).
-/// `strictlyIncreasing` adds Interpolate-1's ordering rule.
-static LogicalResult verifyAxes(Operation *op, ArrayRef<int64_t> axes,
-                                std::optional<int64_t> rank,
-                                bool strictlyIncreasing) {
-  llvm::SmallSet<int64_t, 8> seen;
-  for (auto [i, axis] : llvm::enumerate(axes)) {
-    if (axis < 0 || (rank && axis >= *rank)) {
-      auto diag = op->emitOpError("'axes' value ")
-                  << axis << " at index " << i << " is out of range";
-      if (rank)
-        diag << " for data of rank " << *rank << " (expected 0 <= axis < "
-             << *rank << ")";
-      else
-        diag << " (axes must be non-negative)";
-      return diag;
-    }
-    if (!seen.insert(axis).second)
-      return op->emitOpError("'axes' contains ") << axis << " twice";
-    if (strictlyIncreasing && i > 0 && axes[i - 1] > axis)
-      return op->emitOpError("'axes' must be strictly increasing, got ")
-             << formatList(axes);
-  }
+  if (auto v = validation::checkPads(name, pads, rank))
+    return fail(op, *v);
   return success();
 }
 
@@ -151,20 +122,16 @@ static LogicalResult verifyResultShape(Operation *op, ShapedType dataType,
                                        ArrayRef<int64_t> inferred,
                                        ArrayRef<int64_t> paddedInput,
                                        std::optional<ArrayRef<int64_t>> axes) {
-  for (auto [d, size] : llvm::enumerate(inferred)) {
-    if (size != ShapedType::kDynamic && size > rules::kMaxDimension)
-      return op->emitOpError("output dimension ")
-             << d << " would be " << size << ", more than the supported "
-             << rules::kMaxDimension;
-  }
+  for (auto [d, size] : llvm::enumerate(inferred))
+    if (size != ShapedType::kDynamic)
+      if (auto v = validation::checkOutputDim(d, size))
+        return fail(op, *v);
   if (resultType.hasRank()) {
     for (auto [d, size] : llvm::enumerate(resultType.getShape())) {
       if (size == ShapedType::kDynamic || inferred[d] == ShapedType::kDynamic)
         continue;
-      if (size != inferred[d])
-        return op->emitOpError("result dimension ")
-               << d << " is " << size << " but the operands give "
-               << inferred[d];
+      if (auto v = validation::checkResultDim(d, size, inferred[d]))
+        return fail(op, *v);
     }
   }
   if (!axes)
@@ -173,10 +140,10 @@ static LogicalResult verifyResultShape(Operation *op, ShapedType dataType,
     int64_t out = inferred[axis];
     if (out == ShapedType::kDynamic && resultType.hasRank())
       out = resultType.getDimSize(axis);
-    if (paddedInput[axis] == 0 && out != ShapedType::kDynamic && out > 0)
-      return op->emitOpError("axis ")
-             << axis << " has an empty (padded) input and cannot be "
-             << "interpolated to length " << out;
+    if (out == ShapedType::kDynamic)
+      continue;
+    if (auto v = validation::checkEmptyAxis(axis, paddedInput[axis], out))
+      return fail(op, *v);
   }
   return success();
 }
@@ -241,15 +208,14 @@ LogicalResult InterpolateV4Op::verify() {
       failed(verifyPads(op, "pads_end", getPadsEnd(), rank)))
     return failure();
 
-  // The kernel uses cube_coeff as float32 (docs/Semantics.md).
-  double cubeCoeff = getCubeCoeff().convertToDouble();
-  if (!std::isfinite(static_cast<float>(cubeCoeff)))
-    return emitOpError("'cube_coeff' must be finite as float32, got ")
-           << cubeCoeff;
+  if (auto v = validation::checkCubeCoeff(getCubeCoeff().convertToDouble()))
+    return fail(op, *v);
 
   std::optional<SmallVector<int64_t>> axes = getConstantAxes();
-  if (axes && failed(verifyAxes(op, *axes, rank, /*strictlyIncreasing=*/false)))
-    return failure();
+  if (axes)
+    if (auto v = validation::checkAxes(*axes, rank,
+                                       /*strictlyIncreasing=*/false))
+      return fail(op, *v);
 
   // The number of axes, when known, fixes the length of sizes or scales.
   std::optional<int64_t> numAxes;
@@ -257,34 +223,27 @@ LogicalResult InterpolateV4Op::verify() {
     numAxes = axes->size();
   else if (getAxes() && !cast<ShapedType>(getAxes().getType()).isDynamicDim(0))
     numAxes = cast<ShapedType>(getAxes().getType()).getDimSize(0);
-  bool sizesMode = getShapeCalculationMode() == ShapeCalcMode::Sizes;
+  ShapeCalcMode shapeMode = getShapeCalculationMode();
+  bool sizesMode = shapeMode == ShapeCalcMode::Sizes;
   Value shapeOperand = sizesMode ? getSizes() : getScales();
-  StringRef shapeName = sizesMode ? "sizes" : "scales";
   int64_t shapeLength = cast<ShapedType>(shapeOperand.getType()).getDimSize(0);
-  if (numAxes && shapeLength != ShapedType::kDynamic && shapeLength != *numAxes)
-    return emitOpError("'")
-           << shapeName << "' has " << shapeLength << " elements but there are "
-           << *numAxes << " axes (shape_calculation_mode = " << shapeName
-           << ")";
+  if (numAxes && shapeLength != ShapedType::kDynamic)
+    if (auto v = validation::checkShapeLength(shapeMode, shapeLength, *numAxes))
+      return fail(op, *v);
 
   if (sizesMode) {
     if (auto sizes = getConstantIntegers(getSizes()))
-      for (auto [i, size] : llvm::enumerate(*sizes))
-        if (size < 0)
-          return emitOpError("'sizes' value ")
-                 << size << " at index " << i << " must be non-negative";
+      if (auto v = validation::checkSizes("sizes", *sizes))
+        return fail(op, *v);
   } else if (auto scales = getConstantScales(getScales())) {
     for (auto [i, scale] : llvm::enumerate(*scales))
-      if (!rules::isValidScale(scale))
-        return emitOpError("'scales' value ")
-               << scale << " at index " << i << " must be finite and > 0";
+      if (auto v = validation::checkScale(scale, i))
+        return fail(op, *v);
   }
 
-  if (getMode() == InterpolateMode::LinearOnnx && rank && axes &&
-      !rules::isLinearOnnxAxes(*rank, *axes))
-    return emitOpError("mode = linear_onnx requires axes ")
-           << rules::linearOnnxAxesDescription() << "; got "
-           << formatList(*axes) << " for rank " << *rank;
+  if (getMode() == InterpolateMode::LinearOnnx && rank && axes)
+    if (auto v = validation::checkLinearOnnxAxes(*rank, *axes))
+      return fail(op, *v);
 
   if (!rank)
     return success();
@@ -295,12 +254,10 @@ LogicalResult InterpolateV4Op::verify() {
   if (!sizesMode && axes) {
     if (auto scales = getConstantScales(getScales()))
       for (auto [i, axis] : llvm::enumerate(*axes))
-        if (i < scales->size() && padded[axis] != ShapedType::kDynamic &&
-            !rules::scaledLength(padded[axis], (*scales)[i]))
-          return emitOpError("'scales' value ")
-                 << (*scales)[i] << " at index " << i
-                 << " makes output dimension " << axis
-                 << " exceed the supported " << rules::kMaxDimension;
+        if (i < scales->size() && padded[axis] != ShapedType::kDynamic)
+          if (auto v = validation::checkScaleOverflow((*scales)[i], i, axis,
+                                                      padded[axis]))
+            return fail(op, *v);
   }
   SmallVector<int64_t> inferred = inferResultShape(*this);
   return verifyResultShape(op, dataType, resultType, inferred, padded,
@@ -387,35 +344,30 @@ LogicalResult InterpolateV1Op::verify() {
   std::optional<int64_t> rank = getRank(dataType);
   if (failed(verifyDataAndResult(op, dataType, resultType)) ||
       failed(verifyPads(op, "pads_begin", getPadsBegin(), rank)) ||
-      failed(verifyPads(op, "pads_end", getPadsEnd(), rank)) ||
-      failed(verifyAxes(op, getAxes(), rank, /*strictlyIncreasing=*/true)))
+      failed(verifyPads(op, "pads_end", getPadsEnd(), rank)))
     return failure();
-
   ArrayRef<int64_t> axes = getAxes();
+  if (auto v = validation::checkAxes(axes, rank, /*strictlyIncreasing=*/true))
+    return fail(op, *v);
+
   int64_t targetLength =
       cast<ShapedType>(getTargetSpatialShape().getType()).getDimSize(0);
-  if (targetLength != ShapedType::kDynamic &&
-      targetLength != static_cast<int64_t>(axes.size()))
-    return emitOpError("'target_spatial_shape' has ")
-           << targetLength << " elements but 'axes' has " << axes.size();
+  if (targetLength != ShapedType::kDynamic)
+    if (auto v = validation::checkTargetLength(targetLength, axes.size()))
+      return fail(op, *v);
   if (auto target = getConstantIntegers(getTargetSpatialShape()))
-    for (auto [i, size] : llvm::enumerate(*target))
-      if (size < 0)
-        return emitOpError("'target_spatial_shape' value ")
-               << size << " at index " << i << " must be non-negative";
+    if (auto v = validation::checkSizes("target_spatial_shape", *target))
+      return fail(op, *v);
 
   // Non-zero pads only on axes: OpenVINO's shape inference ignores them
   // elsewhere while its evaluation applies them.
-  for (auto [name, pads] : {std::pair{StringRef("pads_begin"), getPadsBegin()},
-                            std::pair{StringRef("pads_end"), getPadsEnd()}})
-    for (auto [d, pad] : llvm::enumerate(pads))
-      if (pad != 0 && !llvm::is_contained(axes, static_cast<int64_t>(d)))
-        return emitOpError("'")
-               << name << "' is " << pad << " on dimension " << d
-               << ", which is not in 'axes'; pads are allowed on axes only";
+  if (auto v =
+          validation::checkV1PadsOnAxes(axes, getPadsBegin(), getPadsEnd()))
+    return fail(op, *v);
 
-  if (getMode() == InterpolateV1Mode::Linear && rank && *rank > 5)
-    return emitOpError("mode = linear supports rank <= 5, got rank ") << *rank;
+  if (getMode() == InterpolateV1Mode::Linear && rank)
+    if (auto v = validation::checkV1LinearRank(*rank))
+      return fail(op, *v);
 
   if (!rank)
     return success();
