@@ -15,8 +15,8 @@ void mlir::interp::registerAllDialects(DialectRegistry &registry) {
 }
 
 void mlir::interp::registerAllPasses() {
-  registerInterpTransformsPasses();
+  registerInterpDialectTransformsPasses();
   registerInterpConversionPasses();
-  registerInterpGeneralTransformsPasses();
+  registerInterpCodegenPasses();
   registerInterpPipelines();
 }

@@ -36,10 +36,6 @@ using namespace mlir::interp;
 using namespace mlir::interp::execution;
 using reference::ElementType;
 
-std::optional<ElementType> execution::toElementType(Type type) {
-  return toReferenceElementType(type);
-}
-
 Type execution::toMLIRType(MLIRContext *context, ElementType type) {
   Builder b(context);
   switch (type) {
@@ -86,7 +82,7 @@ std::string execution::whyNotCallable(func::FuncOp func) {
   auto check = [](TypeRange types, StringRef what) -> std::string {
     for (auto [i, type] : llvm::enumerate(types)) {
       auto tensor = dyn_cast<RankedTensorType>(type);
-      if (tensor && toElementType(tensor.getElementType()))
+      if (tensor && toReferenceElementType(tensor.getElementType()))
         continue;
       std::string text;
       llvm::raw_string_ostream os(text);
@@ -170,7 +166,7 @@ static llvm::Error replaceContents(llvm::Module &module,
 /// can emit invalid IR ("Instruction does not dominate all uses!") for
 /// fully unrolled straight-line code, which the code generator then crashes
 /// on (a difftest case, kept in
-/// test/Integration/Runner/hostile-regressions.mlir). Then the module is
+/// test/Integration/interp-run/hostile-regressions.mlir). Then the module is
 /// optimized again from a copy without the SLP vectorizer; the loop
 /// vectorizer, which the kernels' hot loops use, stays on.
 static llvm::Error optimizeChecked(llvm::TargetMachine *tm,
@@ -200,7 +196,6 @@ JitModule::compile(ModuleOp module, unsigned numThreads) {
     jit->signatures[func.getName()] =
         Signature{asDataTensors(func.getArgumentTypes()),
                   asDataTensors(func.getResultTypes())};
-    jit->names.push_back(func.getName().str());
   }
 
   PassManager pm(module.getContext());
@@ -301,11 +296,12 @@ JitModule::invoke(llvm::StringRef function, ArrayRef<reference::Tensor> inputs,
   std::vector<std::vector<int64_t>> descriptors;
   for (auto [i, input] : llvm::enumerate(inputs)) {
     RankedTensorType type = signature->inputs[i];
-    if (toElementType(type.getElementType()) != input.type)
+    if (toReferenceElementType(type.getElementType()) != input.type)
       return llvm::createStringError(
           "argument %zu of '%s' must have element type %s, got %s", i,
           function.str().c_str(),
-          reference::stringifyElementType(*toElementType(type.getElementType()))
+          reference::stringifyElementType(
+              *toReferenceElementType(type.getElementType()))
               .str()
               .c_str(),
           reference::stringifyElementType(input.type).str().c_str());
@@ -395,7 +391,7 @@ JitModule::invoke(llvm::StringRef function, ArrayRef<reference::Tensor> inputs,
     DescriptorView view{results.data() + base, type.getRank()};
     base += 3 + 2 * type.getRank();
     reference::Tensor output;
-    output.type = *toElementType(type.getElementType());
+    output.type = *toReferenceElementType(type.getElementType());
     for (int64_t d = 0; d < view.rank; ++d)
       output.shape.push_back(view.size(d));
     size_t elementSize = reference::elementSize(output.type);

@@ -1,7 +1,7 @@
 //===- ElementTypes.cpp - element loads, stores and conversions -----------===//
 //
 // How the reference reads elements and how a kernel's accumulated value is
-// written back ("Element types and stores" in SEMANTICS.md). Nearest copies
+// written back ("7. Precision and stores" in docs/Semantics.md). Nearest copies
 // bytes and never comes through here.
 //
 //===----------------------------------------------------------------------===//
@@ -20,64 +20,6 @@
 
 using namespace mlir::interp;
 using namespace mlir::interp::reference;
-
-size_t reference::elementSize(ElementType type) {
-  switch (type) {
-  case ElementType::I8:
-  case ElementType::U8:
-    return 1;
-  case ElementType::F16:
-  case ElementType::BF16:
-    return 2;
-  case ElementType::F32:
-  case ElementType::I32:
-    return 4;
-  case ElementType::F64:
-  case ElementType::I64:
-    return 8;
-  }
-  llvm_unreachable("unknown element type");
-}
-
-llvm::StringRef reference::stringifyElementType(ElementType type) {
-  switch (type) {
-  case ElementType::F16:
-    return "f16";
-  case ElementType::BF16:
-    return "bf16";
-  case ElementType::F32:
-    return "f32";
-  case ElementType::F64:
-    return "f64";
-  case ElementType::I8:
-    return "i8";
-  case ElementType::U8:
-    return "ui8";
-  case ElementType::I32:
-    return "i32";
-  case ElementType::I64:
-    return "i64";
-  }
-  llvm_unreachable("unknown element type");
-}
-
-bool reference::accumulatesInFloat64(ElementType type) {
-  // float32 holds every f16, bf16, f32, i8 and u8 value exactly; it cannot
-  // hold every i32 or i64 value.
-  switch (type) {
-  case ElementType::F64:
-  case ElementType::I32:
-  case ElementType::I64:
-    return true;
-  case ElementType::F16:
-  case ElementType::BF16:
-  case ElementType::F32:
-  case ElementType::I8:
-  case ElementType::U8:
-    return false;
-  }
-  llvm_unreachable("unknown element type");
-}
 
 //===----------------------------------------------------------------------===//
 // Raw element access
@@ -119,19 +61,20 @@ static double load16BitFloat(ElementType type, const uint8_t *src) {
   return value.convertToDouble();
 }
 
-/// Round to nearest, ties to even, then saturate; NaN becomes 0.
-template <typename Int> static Int roundAndSaturate(double value) {
+/// Round to nearest, ties to even, then saturate to `type`'s bounds
+/// (rules::saturationBounds); NaN becomes 0.
+template <typename Int>
+static Int roundAndSaturate(ElementType type, double value) {
   if (std::isnan(value))
     return 0;
   // Assumes the default floating-point environment (round to nearest even).
   double rounded = std::nearbyint(value);
-  // Both bounds are powers of two (or 0), so exact in double; comparing
-  // against them avoids converting an out-of-range double, which is undefined.
-  double lowest = static_cast<double>(std::numeric_limits<Int>::min());
-  double pastMax = std::ldexp(1.0, std::numeric_limits<Int>::digits);
-  if (rounded < lowest)
+  // The bounds are exact doubles; comparing against them avoids converting
+  // an out-of-range double, which is undefined.
+  rules::SaturationBounds bounds = *rules::saturationBounds(type);
+  if (rounded < bounds.lowest)
     return std::numeric_limits<Int>::min();
-  if (rounded >= pastMax)
+  if (rounded > bounds.highest)
     return std::numeric_limits<Int>::max();
   return static_cast<Int>(rounded);
 }
@@ -170,13 +113,17 @@ void reference::detail::storeRounded(ElementType type, uint8_t *dst,
   case ElementType::F64:
     return writeAs<double>(dst, value);
   case ElementType::I8:
-    return writeAs<int8_t>(dst, roundAndSaturate<int8_t>(value));
+    return writeAs<int8_t>(dst,
+                           roundAndSaturate<int8_t>(ElementType::I8, value));
   case ElementType::U8:
-    return writeAs<uint8_t>(dst, roundAndSaturate<uint8_t>(value));
+    return writeAs<uint8_t>(dst,
+                            roundAndSaturate<uint8_t>(ElementType::U8, value));
   case ElementType::I32:
-    return writeAs<int32_t>(dst, roundAndSaturate<int32_t>(value));
+    return writeAs<int32_t>(dst,
+                            roundAndSaturate<int32_t>(ElementType::I32, value));
   case ElementType::I64:
-    return writeAs<int64_t>(dst, roundAndSaturate<int64_t>(value));
+    return writeAs<int64_t>(dst,
+                            roundAndSaturate<int64_t>(ElementType::I64, value));
   }
   llvm_unreachable("unknown element type");
 }

@@ -1,7 +1,7 @@
 //===- InterpolateV1.cpp - reference evaluation of interpolate_v1 ---------===//
 //
-// Follows "Interpolate-1" of SEMANTICS.md: nearest, linear and cubic are the
-// Interpolate-4 op that rules::mapV1ToV4 names; area is interp's own box
+// Follows "Interpolate-1" of docs/Semantics.md: nearest, linear and cubic are
+// the Interpolate-4 op that rules::mapV1ToV4 names; area is interp's own box
 // filter with exact fractional overlap, evaluated here.
 //
 //===----------------------------------------------------------------------===//

@@ -1,7 +1,7 @@
 //===- InterpolateV4.cpp - reference evaluation of interpolate_v4 ---------===//
 //
-// Follows "Interpolate-4 evaluation, step by step" and "Modes" of
-// SEMANTICS.md. Each output element is computed on its own: for every
+// Follows "Interpolate-4, step by step" of docs/Semantics.md. Each output
+// element is computed on its own: for every
 // interpolated axis the kernel lists the taps that element reads (index and
 // weight), and the element is the sum over the full N-D product of those
 // lists. Nothing is shared between output elements, so this is a different
@@ -258,9 +258,8 @@ static void evaluateWeighted(const Tensor &padded, const ResolvedV4 &r,
                              const V4Attributes &attrs, Tensor &result) {
   // linear: antialias, when active, sets a = scale on every axis (upsampled
   // ones included) as soon as any axis downsamples.
-  bool anyDownsample =
-      llvm::any_of(r.axisScales, [](double scale) { return scale < 1.0; });
-  bool antialias = attrs.antialias && anyDownsample;
+  bool antialias = rules::antialiasActive(attrs.mode == InterpolateMode::Linear,
+                                          attrs.antialias, r.axisScales);
   double cubicA = static_cast<float>(attrs.cubeCoeff);
 
   int64_t rank = r.paddedShape.size();

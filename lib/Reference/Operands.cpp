@@ -1,6 +1,6 @@
 //===- Operands.cpp - operand checks and padding --------------------------===//
 //
-// The checks both ops share ("Validation" in SEMANTICS.md, plus the
+// The checks both ops share ("Validation" in docs/Semantics.md, plus the
 // reference's own size limit) and the zero padding of step 1.
 //
 //===----------------------------------------------------------------------===//

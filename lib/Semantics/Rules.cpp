@@ -130,6 +130,12 @@ int64_t rules::linearRadius(double scale, double a) {
   return static_cast<int64_t>(std::min(std::ceil(2.0 / a), 4.0e18));
 }
 
+bool rules::antialiasActive(bool isLinear, bool antialias,
+                            llvm::ArrayRef<double> axisScales) {
+  return isLinear && antialias &&
+         llvm::any_of(axisScales, [](double scale) { return scale < 1.0; });
+}
+
 bool rules::isLinearOnnxAxes(int64_t rank, llvm::ArrayRef<int64_t> axes) {
   auto is = [&](std::initializer_list<int64_t> list) {
     return llvm::equal(axes, llvm::ArrayRef<int64_t>(list));

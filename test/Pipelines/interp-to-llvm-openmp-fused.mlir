@@ -12,7 +12,7 @@
 // on the stack (saved and restored per task) and runs its loop nests
 // sequentially. The numbers are those of the
 // sequential code (checked against the reference in
-// test/Integration/Runner/fused-outer-axis.mlir).
+// test/Integration/interp-run/fused-outer-axis.mlir).
 // CHECK: omp.parallel num_threads(
 // CHECK-NEXT: omp.wsloop
 // CHECK-NEXT: omp.loop_nest (%{{[^,]*}}) : i64 = ({{.*}}) to ({{.*}}) step ({{.*}}) {

@@ -73,7 +73,7 @@ static llvm::Expected<Tensor> constantToTensor(arith::ConstantOp op) {
   if (!type || !attr)
     return opError(op, "only dense tensor constants are supported");
   Type elementType = type.getElementType();
-  std::optional<ElementType> dataType = execution::toElementType(elementType);
+  std::optional<ElementType> dataType = toReferenceElementType(elementType);
   auto intType = dyn_cast<IntegerType>(elementType);
   if (!dataType && !(intType && intType.getWidth() <= 64) &&
       !isa<FloatType>(elementType))

@@ -13,6 +13,7 @@
 #include "Npy.h"
 #include "ReferenceEval.h"
 
+#include "interp/Dialect/Interp/IR/InterpConstantFold.h"
 #include "interp/Execution/JitModule.h"
 #include "interp/Reference/Reference.h"
 
@@ -516,7 +517,7 @@ static llvm::Expected<SmallVector<Input>> buildInputs(func::FuncOp func) {
   SmallVector<Input> inputs;
   for (unsigned i = 0; i < numArguments; ++i) {
     auto type = cast<RankedTensorType>(func.getArgumentTypes()[i]);
-    ElementType elementType = *execution::toElementType(type.getElementType());
+    ElementType elementType = *toReferenceElementType(type.getElementType());
     std::string argName =
         "argument " + std::to_string(i) + " (" + formatType(type) + ")";
     std::optional<SmallVector<int64_t>> givenShape;

@@ -25,14 +25,12 @@ class ExecutionEngine;
 class DialectRegistry;
 namespace interp::execution {
 
-/// The element type interp uses for `type`, if it is a data type.
-std::optional<reference::ElementType> toElementType(Type type);
 /// The MLIR type of a reference element type.
 Type toMLIRType(MLIRContext *context, reference::ElementType type);
 
 /// Why JitModule cannot call `func`, or "" when it can: a public function
 /// with a body whose arguments and results are ranked tensors of interp data
-/// types (toElementType).
+/// types (toReferenceElementType).
 std::string whyNotCallable(func::FuncOp func);
 
 /// Everything JIT compilation needs registered in a context: every dialect,
@@ -62,9 +60,6 @@ public:
   invoke(llvm::StringRef function, llvm::ArrayRef<reference::Tensor> inputs,
          bool asViews = false);
 
-  /// Names of the callable functions, in module order.
-  llvm::ArrayRef<std::string> functionNames() const { return names; }
-
   struct Signature {
     llvm::SmallVector<RankedTensorType> inputs;
     llvm::SmallVector<RankedTensorType> results;
@@ -75,7 +70,6 @@ private:
   JitModule() = default;
   std::unique_ptr<ExecutionEngine> engine;
   llvm::StringMap<Signature> signatures;
-  std::vector<std::string> names;
 };
 
 } // namespace interp::execution

@@ -1,6 +1,6 @@
 //===- Reference.h - slow, readable evaluation of interp ops ----*- C++ -*-===//
 //
-// A direct transliteration of /work/shared/spec/SEMANTICS.md that evaluates
+// A direct transliteration of docs/Semantics.md that evaluates
 // interp.interpolate_v4 and interp.interpolate_v1 on host tensors. Every
 // output element is computed on its own by visiting every tap of every axis
 // at once (never separably, never through per-axis tables), so that it is an
@@ -16,6 +16,7 @@
 #define INTERP_REFERENCE_REFERENCE_H
 
 #include "interp/Dialect/Interp/IR/InterpEnums.h"
+#include "interp/Semantics/ElementType.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
@@ -27,20 +28,10 @@
 
 namespace mlir::interp::reference {
 
-/// The data element types interp supports. I8/I32/I64 are signed (interp
-/// treats signless integers as signed); U8 is unsigned.
-enum class ElementType { F16, BF16, F32, F64, I8, U8, I32, I64 };
-
-/// Bytes per element of `type`.
-size_t elementSize(ElementType type);
-
-/// Lower-case MLIR spelling of `type` ("f16", "bf16", ..., "ui8", ...).
-llvm::StringRef stringifyElementType(ElementType type);
-
-/// True when the linear, linear_onnx, cubic and area kernels weigh and
-/// accumulate in float64 for `type` (f64, i32, i64), false when they use
-/// float32 (f16, bf16, f32, i8, u8).
-bool accumulatesInFloat64(ElementType type);
+using rules::accumulatesInFloat64;
+using rules::elementSize;
+using rules::ElementType;
+using rules::stringifyElementType;
 
 /// A dense row-major tensor holding raw element bytes (host byte order).
 struct Tensor {

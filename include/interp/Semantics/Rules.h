@@ -86,6 +86,12 @@ double triangleWeight(double a, double d);
 /// otherwise ceil(2 / a).
 int64_t linearRadius(double scale, double a);
 
+/// Whether antialias widens the linear kernel's triangle filter: the mode
+/// is linear, antialias is set and any axis's coordinate scale
+/// (coordinateScale) is below 1. Every axis then uses a = its own scale.
+bool antialiasActive(bool isLinear, bool antialias,
+                     llvm::ArrayRef<double> axisScales);
+
 /// True when `axes` is one of the exact lists linear_onnx accepts for `rank`.
 bool isLinearOnnxAxes(int64_t rank, llvm::ArrayRef<int64_t> axes);
 

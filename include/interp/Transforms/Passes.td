@@ -1,4 +1,4 @@
-//===- Passes.td - interp's dialect-independent transforms -*- tablegen -*-===//
+//===- Passes.td - interp's code generation passes ---------*- tablegen -*-===//
 
 #ifndef INTERP_TRANSFORMS_PASSES_TD
 #define INTERP_TRANSFORMS_PASSES_TD
@@ -203,6 +203,17 @@ def InterpScopeLoopAllocas : Pass<"interp-scope-loop-allocas"> {
     per-task scratch slab on the stack.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def InterpCheckLoweredToLLVM : Pass<"interp-check-lowered-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "Fail when anything but LLVM dialect ops is left";
+  let description = [{
+    The last pass of `--interp-to-llvm`: upstream conversion passes leave
+    ops they cannot convert in place without failing, so this pass reports
+    every op that is not in the `llvm` dialect, the `omp` dialect (which
+    translates to LLVM IR directly) or `builtin.module`, and fails the
+    pipeline.
+  }];
 }
 
 #endif // INTERP_TRANSFORMS_PASSES_TD

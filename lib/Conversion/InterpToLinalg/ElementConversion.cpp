@@ -7,6 +7,9 @@
 
 #include "ResizeLowering.h"
 
+#include "interp/Dialect/Interp/IR/InterpConstantFold.h"
+#include "interp/Semantics/ElementType.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -19,8 +22,8 @@ using namespace mlir::interp::lowering;
 
 FloatType lowering::accumulatorType(Type elementType) {
   MLIRContext *ctx = elementType.getContext();
-  if (elementType.isF64() || elementType.isInteger(32) ||
-      elementType.isInteger(64))
+  std::optional<rules::ElementType> kind = toReferenceElementType(elementType);
+  if (kind && rules::accumulatesInFloat64(*kind))
     return Float64Type::get(ctx);
   return Float32Type::get(ctx);
 }
@@ -75,12 +78,9 @@ static Value fromAccumulator(OpBuilder &b, Location loc, Value value,
   }
   unsigned width = elementType.getIntOrFloatBitWidth();
   auto intType = b.getIntegerType(width);
-  double lo = isUnsigned ? 0.0 : -std::ldexp(1.0, width - 1);
-  double hi = isUnsigned ? std::ldexp(1.0, width) - 1.0
-                         : std::ldexp(1.0, width - 1) - 1.0;
-  // 2^63 - 1 is not a double; the largest double below 2^63 is.
-  if (width == 64 && !isUnsigned)
-    hi = std::nextafter(std::ldexp(1.0, 63), 0.0);
+  rules::SaturationBounds bounds =
+      *rules::saturationBounds(*toReferenceElementType(elementType));
+  double lo = bounds.lowest, hi = bounds.highest;
   Value rounded = math::RoundEvenOp::create(b, loc, value);
   Value loValue =
       arith::ConstantOp::create(b, loc, b.getFloatAttr(accType, lo));

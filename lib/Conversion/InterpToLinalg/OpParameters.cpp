@@ -29,33 +29,40 @@ Value lowering::scaleValue(OpBuilder &b, Location loc, const ResizeSpec &spec,
   return extractScale(b, loc, spec.scales, i);
 }
 
-/// linear, antialias set and any axis scale < 1 (docs/Semantics.md, linear).
+/// rules::antialiasActive: decided at compile time when it can be (a static
+/// axis downsamples, or every axis is static); otherwise its IR form, the
+/// same comparison of each axis's scale with 1 (sizes mode: out < in).
 std::variant<bool, Value>
 lowering::antialiasActive(OpBuilder &b, Location loc, const ResizeSpec &spec,
                           ArrayRef<OpFoldResult> paddedSizes) {
-  if (spec.kernel != rules::AxisKernel::Linear || !spec.antialias)
+  bool isLinear = spec.kernel == rules::AxisKernel::Linear;
+  if (!isLinear || !spec.antialias)
     return false;
-  Value dynamicAny;
+  SmallVector<double> staticScales;
+  SmallVector<int64_t> dynamicAxes;
   for (auto [i, axis] : llvm::enumerate(spec.axes)) {
     std::optional<int64_t> in = getConstantIntValue(paddedSizes[axis]);
     std::optional<int64_t> out = getConstantIntValue(spec.outSizes[axis]);
+    if (spec.shapeMode == ShapeCalcMode::Sizes && in && out)
+      staticScales.push_back(
+          rules::coordinateScale(ShapeCalcMode::Sizes, 1.0f, *out, *in));
+    else if (spec.shapeMode == ShapeCalcMode::Scales && spec.constantScales)
+      staticScales.push_back((*spec.constantScales)[i]);
+    else
+      dynamicAxes.push_back(i);
+  }
+  if (rules::antialiasActive(isLinear, spec.antialias, staticScales))
+    return true;
+  Value dynamicAny;
+  for (int64_t i : dynamicAxes) {
+    int64_t axis = spec.axes[i];
     Value downsample;
     if (spec.shapeMode == ShapeCalcMode::Sizes) {
-      if (in && out) {
-        if (*out < *in)
-          return true;
-        continue;
-      }
       downsample =
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
                                 asIndexValue(b, loc, spec.outSizes[axis]),
                                 asIndexValue(b, loc, paddedSizes[axis]));
     } else {
-      if (spec.constantScales) {
-        if ((*spec.constantScales)[i] < 1.0f)
-          return true;
-        continue;
-      }
       Value one = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f));
       downsample = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT,
                                          scaleValue(b, loc, spec, i), one);

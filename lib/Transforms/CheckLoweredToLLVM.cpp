@@ -1,6 +1,6 @@
 //===- CheckLoweredToLLVM.cpp - no silent partial lowering ----------------===//
 
-#include "interp/Conversion/Passes.h"
+#include "interp/Transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
@@ -8,7 +8,7 @@
 
 namespace mlir::interp {
 #define GEN_PASS_DEF_INTERPCHECKLOWEREDTOLLVM
-#include "interp/Conversion/Passes.h.inc"
+#include "interp/Transforms/Passes.h.inc"
 } // namespace mlir::interp
 
 using namespace mlir;
