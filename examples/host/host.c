@@ -3,7 +3,7 @@
  * operands are reported to the host, which goes on. Build and run:
  *
  *   interp-opt resize.mlir --interp-to-llvm | mlir-translate --mlir-to-llvmir \
- *     | clang -O2 -c -x ir - -o resize.o
+ *     | clang -O2 -fno-slp-vectorize -c -x ir - -o resize.o
  *   clang -O2 host.c resize.o -I include -L build/lib -linterp_runtime -o host
  *   ./host
  */

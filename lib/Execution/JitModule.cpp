@@ -18,12 +18,10 @@
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
-#include "llvm/Linker/Linker.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Compiler.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Transforms/Instrumentation/AddressSanitizer.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -106,18 +104,21 @@ static SmallVector<RankedTensorType> asDataTensors(TypeRange types) {
 }
 
 /// -O3 for `tm` as ExecutionEngine's makeOptimizingTransformer runs it
-/// (loop and SLP vectorization, unrolling, interleaving), without the SLP
-/// vectorizer when `slpVectorize` is false. In a process built with
-/// AddressSanitizer, the generated code is instrumented too, so that an
-/// out-of-bounds access by compiled kernels is reported like one in C++.
-/// (Globals are not registered: the JIT does not run module constructors.)
-static void optimize(llvm::TargetMachine *tm, llvm::Module &module,
-                     bool slpVectorize) {
+/// (loop vectorization, unrolling, interleaving), without the SLP
+/// vectorizer: LLVM 22's miscompiles interp kernels on znver4 (silently
+/// wrong f64 results, test/Integration/interp-run/hostile-regressions.mlir)
+/// and emits invalid IR for fully unrolled straight-line code; the loop
+/// vectorizer, which the kernels' hot loops use, stays on. In a process
+/// built with AddressSanitizer, the generated code is instrumented too, so
+/// that an out-of-bounds access by compiled kernels is reported like one in
+/// C++. (Globals are not registered: the JIT does not run module
+/// constructors.)
+static llvm::Error optimize(llvm::TargetMachine *tm, llvm::Module *module) {
   llvm::PipelineTuningOptions tuning;
   tuning.LoopUnrolling = true;
   tuning.LoopInterleaving = true;
   tuning.LoopVectorization = true;
-  tuning.SLPVectorization = slpVectorize;
+  tuning.SLPVectorization = false;
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
@@ -129,7 +130,7 @@ static void optimize(llvm::TargetMachine *tm, llvm::Module &module,
   builder.registerLoopAnalyses(lam);
   builder.crossRegisterProxies(lam, fam, cgam, mam);
 #if LLVM_ADDRESS_SANITIZER_BUILD
-  for (llvm::Function &f : module)
+  for (llvm::Function &f : *module)
     if (!f.isDeclaration())
       f.addFnAttr(llvm::Attribute::SanitizeAddress);
   builder.registerOptimizerLastEPCallback([](llvm::ModulePassManager &mpm,
@@ -143,44 +144,7 @@ static void optimize(llvm::TargetMachine *tm, llvm::Module &module,
 #endif
   llvm::ModulePassManager mpm =
       builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
-  mpm.run(module, mam);
-}
-
-/// Replaces everything `module` defines and declares by `from`'s contents.
-static llvm::Error replaceContents(llvm::Module &module,
-                                   std::unique_ptr<llvm::Module> from) {
-  for (llvm::Function &f : module)
-    f.dropAllReferences();
-  for (llvm::GlobalVariable &g : module.globals())
-    g.dropAllReferences();
-  while (!module.empty())
-    module.begin()->eraseFromParent();
-  while (!module.global_empty())
-    module.global_begin()->eraseFromParent();
-  if (llvm::Linker::linkModules(module, std::move(from)))
-    return llvm::createStringError("could not restore the unoptimized module");
-  return llvm::Error::success();
-}
-
-/// optimize() with the SLP vectorizer, checked: LLVM 22's SLP vectorizer
-/// can emit invalid IR ("Instruction does not dominate all uses!") for
-/// fully unrolled straight-line code, which the code generator then crashes
-/// on (a difftest case, kept in
-/// test/Integration/interp-run/hostile-regressions.mlir). Then the module is
-/// optimized again from a copy without the SLP vectorizer; the loop
-/// vectorizer, which the kernels' hot loops use, stays on.
-static llvm::Error optimizeChecked(llvm::TargetMachine *tm,
-                                   llvm::Module *module) {
-  std::unique_ptr<llvm::Module> copy = llvm::CloneModule(*module);
-  optimize(tm, *module, /*slpVectorize=*/true);
-  if (!llvm::verifyModule(*module))
-    return llvm::Error::success();
-  llvm::errs() << "interp: note: LLVM's SLP vectorizer produced invalid IR "
-                  "for this module; it is compiled without the SLP "
-                  "vectorizer\n";
-  if (llvm::Error error = replaceContents(*module, std::move(copy)))
-    return error;
-  optimize(tm, *module, /*slpVectorize=*/false);
+  mpm.run(*module, mam);
   if (llvm::verifyModule(*module, &llvm::errs()))
     return llvm::createStringError("LLVM's -O3 produced an invalid module");
   return llvm::Error::success();
@@ -216,7 +180,7 @@ JitModule::compile(ModuleOp module, unsigned numThreads) {
   llvm::TargetMachine *machine = targetMachine->get();
   // options.transformer is a function_ref: the callable must outlive it.
   auto transformer = [machine](llvm::Module *m) {
-    return optimizeChecked(machine, m);
+    return optimize(machine, m);
   };
   ExecutionEngineOptions options;
   options.transformer = transformer;

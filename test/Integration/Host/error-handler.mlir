@@ -8,7 +8,7 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: interp-opt %interp_src_root/examples/host/resize.mlir --interp-to-llvm -o %t/resize.llvm.mlir
 // RUN: mlir-translate --mlir-to-llvmir %t/resize.llvm.mlir -o %t/resize.ll
-// RUN: %clang -O2 -Wno-override-module -c %t/resize.ll -o %t/resize.o
+// RUN: %clang -O2 -fno-slp-vectorize -Wno-override-module -c %t/resize.ll -o %t/resize.o
 // RUN: %clang -O2 -Wall -Werror %interp_src_root/examples/host/host.c %t/resize.o \
 // RUN:   -I %interp_src_root/include -L %interp_lib_dir -linterp_runtime \
 // RUN:   -Wl,-rpath,%interp_lib_dir -lm -o %t/host

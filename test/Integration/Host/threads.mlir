@@ -16,8 +16,8 @@
 // marks them; here every definition gets the attribute).
 // RUN: sed -E 's/^(define .*)\{$/\1sanitize_thread {/' %t/seq.ll > %t/seq.tsan.ll
 // RUN: sed -E 's/^(define .*)\{$/\1sanitize_thread {/' %t/omp.ll > %t/omp.tsan.ll
-// RUN: %clang -O1 -fsanitize=thread -Wno-override-module -c %t/seq.tsan.ll -o %t/seq.o
-// RUN: %clang -O1 -fsanitize=thread -Wno-override-module -c %t/omp.tsan.ll -o %t/omp.o
+// RUN: %clang -O1 -fno-slp-vectorize -fsanitize=thread -Wno-override-module -c %t/seq.tsan.ll -o %t/seq.o
+// RUN: %clang -O1 -fno-slp-vectorize -fsanitize=thread -Wno-override-module -c %t/omp.tsan.ll -o %t/omp.o
 // RUN: nm %t/seq.o | FileCheck %s --check-prefix=INSTRUMENTED
 // INSTRUMENTED: __tsan_read
 // RUN: %clangxx -O1 -g -fsanitize=thread %S/Inputs/threads.cpp %t/seq.o %t/omp.o \
