@@ -50,6 +50,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "interp/Reference/Compare.h"
 #include "interp/Reference/Reference.h"
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 
@@ -497,45 +498,32 @@ void setThreads(int threads) {
   std::exit(1);
 }
 
-/// Largest absolute difference accepted against the reference.
-double tolerance(const Workload &w) {
-  switch (w.elem) {
-  case Elem::F32:
-    return 1e-4; // data in [0, 1); separable vs per-element summation order
-  case Elem::F16:
-    return 1e-3; // about one f16 ulp near 1.0
-  case Elem::U8:
-    return 1.0; // one rounding step
-  }
-  return 0;
-}
-
-/// Compares `count` elements of the kernel output `got` (starting at flat
-/// element `gotOffset`) with `want`.
+/// Compares the kernel output `got` (starting at flat element `gotOffset`)
+/// with `want`, computed from `input`, under the project's tolerance
+/// (interp/Reference/Compare.h).
 void compare(const Workload &w, const void *got, int64_t gotOffset,
-             const ref::Tensor &want, double tol, const char *against) {
-  double worst = 0;
-  int64_t worstAt = -1;
-  for (int64_t i = 0, e = want.numElements(); i < e; ++i) {
-    double g = valueAt(got, w.elem, gotOffset + i), r = want.getAsDouble(i);
-    double d = std::fabs(g - r);
-    if (!(d <= worst)) { // also catches NaN
-      worst = d;
-      worstAt = i;
-    }
-  }
-  if (!(worst <= tol)) {
+             const ref::Tensor &input, const ref::Tensor &want,
+             const char *against) {
+  ref::Tolerance tol =
+      ref::resultTolerance(want.type, ref::inputMagnitude(input));
+  ref::Comparison result = ref::compareElements(
+      want.numElements(),
+      [&](int64_t i) { return valueAt(got, w.elem, gotOffset + i); },
+      [&](int64_t i) { return want.getAsDouble(i); }, tol);
+  if (!result.ok()) {
+    int64_t at = result.firstMismatch;
     std::ostringstream os;
-    os << w.name << ": max |kernel - " << against << "| = " << worst << " > "
-       << tol << " at flat element " << gotOffset + worstAt << " (kernel "
-       << valueAt(got, w.elem, gotOffset + worstAt) << ", " << against << " "
-       << want.getAsDouble(worstAt) << ")";
+    os << w.name << ": |kernel - " << against << "| > "
+       << tol.bound(want.getAsDouble(at)) << " at flat element "
+       << gotOffset + at << " (kernel " << valueAt(got, w.elem, gotOffset + at)
+       << ", " << against << " " << want.getAsDouble(at) << "), "
+       << result.mismatches << " mismatches";
     fail(os.str());
   }
   std::fprintf(
       stderr, "interp-bench: %-7s ok: %lld elements vs %s, max abs diff %.3g\n",
       w.name.c_str(), static_cast<long long>(want.numElements()), against,
-      worst);
+      result.maxAbsDiff);
 }
 
 /// Checks the kernel output of workload `i` (computed by the caller into
@@ -594,7 +582,7 @@ void verifyWorkload(size_t i, bool omp) {
       fail(w.name + ": reference error: " + llvm::toString(r.takeError()));
     if (r->shape != llvm::ArrayRef<int64_t>(planeOut))
       fail(w.name + ": reference produced an unexpected shape");
-    compare(w, d.out.get(), 0, *r, tolerance(w), "reference (plane 0)");
+    compare(w, d.out.get(), 0, x, *r, "reference (plane 0)");
     return;
   }
   case Workload::Check::SameAsW1: {

@@ -161,6 +161,31 @@ double Tensor::getAsDouble(int64_t flatIndex) const {
   return detail::loadElement(type, data.data() + flatIndex * elementSize(type));
 }
 
+int64_t Tensor::getAsInteger(int64_t flatIndex) const {
+  const uint8_t *src = data.data() + flatIndex * elementSize(type);
+  switch (type) {
+  case ElementType::I8:
+    return readAs<int8_t>(src);
+  case ElementType::U8:
+    return readAs<uint8_t>(src);
+  case ElementType::I32:
+    return readAs<int32_t>(src);
+  case ElementType::I64:
+    return readAs<int64_t>(src);
+  default: {
+    double value = std::trunc(getAsDouble(flatIndex));
+    if (std::isnan(value))
+      return 0;
+    constexpr double limit = 0x1p63;
+    if (value >= limit)
+      return std::numeric_limits<int64_t>::max();
+    if (value < -limit)
+      return std::numeric_limits<int64_t>::min();
+    return static_cast<int64_t>(value);
+  }
+  }
+}
+
 void Tensor::setFromDouble(int64_t flatIndex, double value) {
   detail::storeRounded(type, data.data() + flatIndex * elementSize(type),
                        value);

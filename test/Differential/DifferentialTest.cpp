@@ -9,10 +9,11 @@
 // compares with the reference implementation (an independent, per-element
 // transliteration of docs/Semantics.md).
 //
-// Tolerances: nearest is bit-exact; integers exact or within 1 where the mode
-// rounds; f32 |d| <= (2e-5 + 1e-5 |expected|) * M where M is the input's
-// largest magnitude (at least 1); f64 1e-9 instead; f16/bf16 one unit in the
-// last place of the expected value plus the f32 bound.
+// Tolerances: nearest is bit-exact; everything else gets the project's one
+// tolerance policy (interp/Reference/Compare.h) with M the input's largest
+// magnitude: integers within 1; f32 |d| <= (2e-5 + 1e-5 |expected|) * M; f64
+// 1e-9 instead; f16/bf16 one unit in the last place of the expected value
+// plus the f32 bound.
 //
 // Usage: interp-difftest [--cases N] [--seed S] [--verbose]
 // INTERP_DIFF_CASES overrides the default number of cases.
@@ -20,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "interp/Execution/JitModule.h"
+#include "interp/Reference/Compare.h"
 #include "interp/Reference/Reference.h"
 #include "interp/Semantics/Rules.h"
 
@@ -298,12 +300,10 @@ private:
     if (count > 4000)
       return false;
     SmallVector<double> values;
-    c.magnitude = 1.0;
     for (int64_t i = 0; i < count; ++i)
       values.push_back(randomValue(c.type));
-    for (double v : values)
-      c.magnitude = std::max(c.magnitude, std::fabs(v));
     c.input = reference::Tensor::fromDoubles(c.type, c.shape, values);
+    c.magnitude = reference::inputMagnitude(c.input);
 
     llvm::Expected<reference::Tensor> result =
         c.isV1 ? reference::evaluateV1(c.input, c.target, c.v1)
@@ -500,37 +500,19 @@ std::string compare(const Case &c, const reference::Tensor &got) {
       return "nearest result is not bit-exact";
     return "";
   }
-  std::vector<double> g = got.toDoubles(), w = want.toDoubles();
-  for (size_t i = 0; i < w.size(); ++i) {
-    double tolerance;
-    switch (c.type) {
-    case ElementType::F32:
-      tolerance = (2e-5 + 1e-5 * std::fabs(w[i])) * c.magnitude;
-      break;
-    case ElementType::F64:
-      tolerance = (1e-9 + 1e-9 * std::fabs(w[i])) * c.magnitude;
-      break;
-    case ElementType::F16:
-      tolerance = std::ldexp(std::fabs(w[i]), -10) +
-                  (2e-5 + 1e-5 * std::fabs(w[i])) * c.magnitude + 6e-8;
-      break;
-    case ElementType::BF16:
-      tolerance = std::ldexp(std::fabs(w[i]), -7) +
-                  (2e-5 + 1e-5 * std::fabs(w[i])) * c.magnitude;
-      break;
-    default:
-      tolerance = 1.0;
-    }
-    bool bothNaN = std::isnan(g[i]) && std::isnan(w[i]);
-    if (!bothNaN && !(std::fabs(g[i] - w[i]) <= tolerance)) {
-      std::ostringstream os;
-      os.precision(10);
-      os << "element " << i << " is " << g[i] << ", expected " << w[i]
-         << " (tolerance " << tolerance << ")";
-      return os.str();
-    }
-  }
-  return "";
+  reference::Tolerance tolerance =
+      reference::resultTolerance(c.type, c.magnitude);
+  reference::Comparison result =
+      reference::compareTensors(got, want, tolerance);
+  if (result.ok())
+    return "";
+  int64_t i = result.firstMismatch;
+  std::ostringstream os;
+  os.precision(10);
+  os << "element " << i << " is " << got.getAsDouble(i) << ", expected "
+     << want.getAsDouble(i) << " (tolerance "
+     << tolerance.bound(want.getAsDouble(i)) << ")";
+  return os.str();
 }
 
 } // namespace

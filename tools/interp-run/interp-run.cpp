@@ -10,12 +10,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Npy.h"
-#include "ReferenceEval.h"
+#include "Inputs.h"
+#include "Report.h"
 
 #include "interp/Dialect/Interp/IR/InterpConstantFold.h"
 #include "interp/Execution/JitModule.h"
-#include "interp/Reference/Reference.h"
+#include "interp/Reference/Compare.h"
+#include "interp/Reference/IR/Evaluator.h"
+#include "interp/Reference/Npy.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -44,7 +46,7 @@
 
 using namespace mlir;
 using namespace mlir::interp;
-using interp_run::NpyArray;
+using namespace interp_run;
 using reference::ElementType;
 using reference::Tensor;
 namespace cl = llvm::cl;
@@ -129,10 +131,12 @@ static cl::opt<bool> check(
 
 static cl::opt<std::string> tolerance(
     "tolerance",
-    cl::desc("ABS,REL (or one number for both): an element fails --check "
-             "when |got - ref| > ABS and |got - ref| > REL * |ref|. Default "
-             "per element type: f32 1e-4,1e-4; f64 1e-9,1e-9; f16 1e-2,1e-2; "
-             "bf16 5e-2,5e-2; integers 1,0 (off by one allowed)"),
+    cl::desc("ABS,REL (or one number for both): an element passes --check "
+             "when |got - ref| <= ABS + REL * |ref|. Default: the project's "
+             "tolerance for the element type, scaled by the inputs' largest "
+             "magnitude M (at least 1): f32 2e-5*M,1e-5*M; f64 1e-9*M,1e-9*M; "
+             "f16 2e-5*M+6e-8,1e-5*M+2^-10; bf16 2e-5*M,1e-5*M+2^-7; integers "
+             "1,0 (interp/Reference/Compare.h)"),
     cl::value_desc("abs,rel"), cl::cat(runCategory));
 
 static const char *const kOverview =
@@ -151,7 +155,7 @@ Example:
 )";
 
 //===----------------------------------------------------------------------===//
-// Helpers
+// Steps
 //===----------------------------------------------------------------------===//
 
 /// Prints an error and returns the exit status for it, 1.
@@ -160,259 +164,6 @@ static int fail(const llvm::Twine &message) {
   llvm::errs() << "interp-run: error: " << message << "\n";
   return 1;
 }
-
-static std::string formatShape(ArrayRef<int64_t> shape) {
-  if (shape.empty())
-    return "scalar";
-  std::string text;
-  for (auto [i, dim] : llvm::enumerate(shape))
-    text += (i ? "x" : "") + std::to_string(dim);
-  return text;
-}
-
-static std::string formatType(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << type;
-  return text;
-}
-
-/// The .npy dtype interp-run uses for `type` (NpyArray::dtype spelling).
-static StringRef npyDType(ElementType type) {
-  switch (type) {
-  case ElementType::F16:
-    return "f2";
-  case ElementType::BF16:
-    return "u2";
-  case ElementType::F32:
-    return "f4";
-  case ElementType::F64:
-    return "f8";
-  case ElementType::I8:
-    return "i1";
-  case ElementType::U8:
-    return "u1";
-  case ElementType::I32:
-    return "i4";
-  case ElementType::I64:
-    return "i8";
-  }
-  llvm_unreachable("unknown element type");
-}
-
-/// The full .npy descr (with byte order) for `type`.
-static std::string npyDescr(ElementType type) {
-  StringRef dtype = npyDType(type);
-  return (dtype.ends_with("1") ? "|" : "<") + dtype.str();
-}
-
-static bool isFloat(ElementType type) {
-  return type == ElementType::F16 || type == ElementType::BF16 ||
-         type == ElementType::F32 || type == ElementType::F64;
-}
-
-/// Enough significant digits to tell apart every value of `type`.
-static std::string formatElement(ElementType type, double value) {
-  int digits = 17;
-  switch (type) {
-  case ElementType::F16:
-    digits = 5;
-    break;
-  case ElementType::BF16:
-    digits = 4;
-    break;
-  case ElementType::F32:
-    digits = 9;
-    break;
-  default:
-    break;
-  }
-  char buffer[64];
-  std::snprintf(buffer, sizeof(buffer), "%.*g", digits, value);
-  return buffer;
-}
-
-static std::string formatDouble(double value, int digits = 17) {
-  char buffer[64];
-  std::snprintf(buffer, sizeof(buffer), "%.*g", digits, value);
-  return buffer;
-}
-
-static uint64_t fnv1a64(ArrayRef<uint8_t> bytes) {
-  uint64_t hash = 0xcbf29ce484222325ull;
-  for (uint8_t byte : bytes) {
-    hash ^= byte;
-    hash *= 0x100000001b3ull;
-  }
-  return hash;
-}
-
-/// The integer at `index` of an integer tensor, exactly.
-static int64_t getInteger(const Tensor &tensor, int64_t index) {
-  const uint8_t *src =
-      tensor.data.data() + index * reference::elementSize(tensor.type);
-  switch (tensor.type) {
-  case ElementType::I8: {
-    int8_t value;
-    std::memcpy(&value, src, 1);
-    return value;
-  }
-  case ElementType::U8:
-    return *src;
-  case ElementType::I32: {
-    int32_t value;
-    std::memcpy(&value, src, 4);
-    return value;
-  }
-  case ElementType::I64: {
-    int64_t value;
-    std::memcpy(&value, src, 8);
-    return value;
-  }
-  default:
-    llvm_unreachable("not an integer type");
-  }
-}
-
-/// The element at `index`, exactly for integers, with enough digits to
-/// identify the value for floats.
-static std::string formatElementAt(const Tensor &tensor, int64_t index) {
-  if (isFloat(tensor.type))
-    return formatElement(tensor.type, tensor.getAsDouble(index));
-  return std::to_string(getInteger(tensor, index));
-}
-
-/// "shape=... dtype=... elements=N sum=S min=A max=B fnv1a64=H".
-static std::string summarize(const Tensor &tensor) {
-  int64_t count = tensor.numElements();
-  double sum = 0;
-  int64_t nans = 0, minIndex = -1, maxIndex = -1;
-  bool floating = isFloat(tensor.type);
-  for (int64_t i = 0; i < count; ++i) {
-    double value = tensor.getAsDouble(i);
-    sum += value;
-    if (std::isnan(value)) {
-      ++nans;
-      continue;
-    }
-    if (minIndex < 0) {
-      minIndex = maxIndex = i;
-      continue;
-    }
-    if (floating) {
-      if (value < tensor.getAsDouble(minIndex))
-        minIndex = i;
-      if (value > tensor.getAsDouble(maxIndex))
-        maxIndex = i;
-    } else {
-      int64_t integer = getInteger(tensor, i);
-      if (integer < getInteger(tensor, minIndex))
-        minIndex = i;
-      if (integer > getInteger(tensor, maxIndex))
-        maxIndex = i;
-    }
-  }
-  std::string text =
-      "shape=" + formatShape(tensor.shape) +
-      " dtype=" + reference::stringifyElementType(tensor.type).str() +
-      " elements=" + std::to_string(count) + " sum=" + formatDouble(sum);
-  if (minIndex >= 0)
-    text += " min=" + formatElementAt(tensor, minIndex) +
-            " max=" + formatElementAt(tensor, maxIndex);
-  if (nans)
-    text += " nans=" + std::to_string(nans);
-  char hash[32];
-  std::snprintf(hash, sizeof(hash), "%016llx",
-                static_cast<unsigned long long>(fnv1a64(tensor.data)));
-  return text + " fnv1a64=" + hash;
-}
-
-static void printTensorValues(llvm::raw_ostream &os, const Tensor &tensor) {
-  int64_t count = tensor.numElements();
-  int64_t rank = tensor.shape.size();
-  int64_t rowLength = rank ? tensor.shape.back() : 1;
-  if (count == 0 || rowLength == 0)
-    return;
-  for (int64_t row = 0; row < count / rowLength; ++row) {
-    // The index of the row's first element, its last dimension shown as ':'.
-    SmallVector<int64_t> index(std::max<int64_t>(rank - 1, 0));
-    int64_t remainder = row;
-    for (int64_t d = rank - 2; d >= 0; --d) {
-      index[d] = remainder % tensor.shape[d];
-      remainder /= tensor.shape[d];
-    }
-    os << "  [";
-    for (int64_t i : index)
-      os << i << ", ";
-    os << (rank ? ":" : "") << "]";
-    for (int64_t i = 0; i < rowLength; ++i)
-      os << " " << formatElementAt(tensor, row * rowLength + i);
-    os << "\n";
-  }
-}
-
-/// splitmix64: small, fast and the same on every platform (unlike the
-/// standard distributions).
-namespace {
-struct SplitMix64 {
-  uint64_t state;
-  uint64_t next() {
-    uint64_t z = (state += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-};
-} // namespace
-
-static Tensor randomTensor(ElementType type, ArrayRef<int64_t> shape,
-                           uint64_t seedValue, unsigned argument) {
-  SplitMix64 streamSeed{seedValue ^ (0x632be59bd9b4e019ull * (argument + 1))};
-  SplitMix64 rng{streamSeed.next()};
-  Tensor tensor = Tensor::zeros(type, shape);
-  int64_t low = 0, high = 0;
-  switch (type) {
-  case ElementType::I8:
-    low = -128, high = 127;
-    break;
-  case ElementType::U8:
-    low = 0, high = 255;
-    break;
-  case ElementType::I32:
-  case ElementType::I64:
-    low = -1000, high = 1000;
-    break;
-  default:
-    break;
-  }
-  for (int64_t i = 0, e = tensor.numElements(); i < e; ++i) {
-    uint64_t bits = rng.next();
-    if (isFloat(type))
-      tensor.setFromDouble(i, -1.0 + 2.0 * (bits >> 11) * 0x1.0p-53);
-    else
-      tensor.setFromDouble(
-          i, static_cast<double>(
-                 low + static_cast<int64_t>(bits % uint64_t(high - low + 1))));
-  }
-  return tensor;
-}
-
-/// The element count of `shape`, or std::nullopt past 2^40 (or overflow).
-static std::optional<int64_t> checkedCount(ArrayRef<int64_t> shape) {
-  int64_t count = 1;
-  for (int64_t dim : shape) {
-    if (dim == 0)
-      return 0;
-    if (dim < 0 || dim > (int64_t(1) << 40) / count)
-      return std::nullopt;
-    count *= dim;
-  }
-  return count;
-}
-
-//===----------------------------------------------------------------------===//
-// Steps
-//===----------------------------------------------------------------------===//
 
 static llvm::Expected<func::FuncOp> selectFunction(ModuleOp module) {
   SmallVector<func::FuncOp> callable;
@@ -447,171 +198,7 @@ static llvm::Expected<func::FuncOp> selectFunction(ModuleOp module) {
       "or i64");
 }
 
-/// --arg-shape values by argument index.
-static llvm::Expected<std::map<unsigned, SmallVector<int64_t>>>
-parseArgShapes(unsigned numArguments) {
-  std::map<unsigned, SmallVector<int64_t>> shapes;
-  for (StringRef entry : argShapes) {
-    auto [indexText, shapeText] = entry.split('=');
-    unsigned index;
-    if (!entry.contains('=') || indexText.trim().getAsInteger(10, index))
-      return llvm::createStringError(
-          "--arg-shape='" + entry.str() +
-          "': expected INDEX=D0xD1x..., e.g. 0=1x3x8x8");
-    if (index >= numArguments)
-      return llvm::createStringError(
-          "--arg-shape='" + entry.str() + "': the function has " +
-          std::to_string(numArguments) + " argument(s)");
-    if (shapes.count(index))
-      return llvm::createStringError("--arg-shape gives argument " +
-                                     std::to_string(index) + " twice");
-    SmallVector<int64_t> shape;
-    shapeText = shapeText.trim();
-    if (!shapeText.empty()) {
-      SmallVector<StringRef> dims;
-      shapeText.split(dims, 'x');
-      for (StringRef dim : dims) {
-        int64_t size;
-        if (dim.trim().getAsInteger(10, size) || size < 0)
-          return llvm::createStringError(
-              "--arg-shape='" + entry.str() + "': '" + dim.str() +
-              "' is not a non-negative dimension size");
-        shape.push_back(size);
-      }
-    }
-    shapes[index] = shape;
-  }
-  return shapes;
-}
-
-/// Fails unless `shape` fits `type`: same rank, equal static dimensions.
-static llvm::Error checkShapeFits(RankedTensorType type,
-                                  ArrayRef<int64_t> shape,
-                                  const llvm::Twine &what) {
-  bool fits = type.getRank() == static_cast<int64_t>(shape.size());
-  for (int64_t d = 0; fits && d < type.getRank(); ++d)
-    fits = type.isDynamicDim(d) || type.getDimSize(d) == shape[d];
-  if (fits)
-    return llvm::Error::success();
-  return llvm::createStringError(what + " has shape " + formatShape(shape) +
-                                 ", but the argument type is " +
-                                 formatType(type));
-}
-
-struct Input {
-  Tensor tensor;
-  std::string source;
-};
-
-static llvm::Expected<SmallVector<Input>> buildInputs(func::FuncOp func) {
-  unsigned numArguments = func.getNumArguments();
-  if (inputFiles.size() > numArguments)
-    return llvm::createStringError(
-        "got " + std::to_string(inputFiles.size()) + " --input files, but '" +
-        func.getName().str() + "' takes " + std::to_string(numArguments) +
-        " argument(s)");
-  auto shapes = parseArgShapes(numArguments);
-  if (!shapes)
-    return shapes.takeError();
-
-  SmallVector<Input> inputs;
-  for (unsigned i = 0; i < numArguments; ++i) {
-    auto type = cast<RankedTensorType>(func.getArgumentTypes()[i]);
-    ElementType elementType = *toReferenceElementType(type.getElementType());
-    std::string argName =
-        "argument " + std::to_string(i) + " (" + formatType(type) + ")";
-    std::optional<SmallVector<int64_t>> givenShape;
-    if (auto it = shapes->find(i); it != shapes->end()) {
-      givenShape = it->second;
-      if (auto err = checkShapeFits(
-              type, *givenShape, "--arg-shape for argument " + llvm::Twine(i)))
-        return std::move(err);
-    }
-
-    bool fromFile = i < inputFiles.size() && inputFiles[i] != "random";
-    if (fromFile) {
-      StringRef path = inputFiles[i];
-      auto array = interp_run::readNpy(path);
-      if (!array)
-        return array.takeError();
-      StringRef expected = npyDType(elementType);
-      if (array->dtype != expected)
-        return llvm::createStringError(
-            "'" + path.str() + "' holds " +
-            interp_run::describeDType(array->dtype) + " ('" + array->dtype +
-            "'), but " + argName + " needs " +
-            interp_run::describeDType(expected) + " ('" + expected.str() +
-            "')" +
-            (elementType == ElementType::BF16
-                 ? std::string(": bf16 data is passed as its uint16 bits")
-                 : std::string()));
-      if (auto err = checkShapeFits(type, array->shape,
-                                    "'" + path + "' (for argument " +
-                                        llvm::Twine(i) + ")"))
-        return std::move(err);
-      if (givenShape && *givenShape != ArrayRef<int64_t>(array->shape))
-        return llvm::createStringError(
-            "--arg-shape gives argument " + std::to_string(i) + " shape " +
-            formatShape(*givenShape) + ", but '" + path.str() + "' has " +
-            formatShape(array->shape));
-      Input input;
-      input.tensor.type = elementType;
-      input.tensor.shape = array->shape;
-      input.tensor.data = std::move(array->data);
-      input.source = path.str();
-      inputs.push_back(std::move(input));
-      continue;
-    }
-
-    SmallVector<int64_t> shape;
-    if (givenShape) {
-      shape = *givenShape;
-    } else {
-      for (int64_t d = 0; d < type.getRank(); ++d) {
-        if (type.isDynamicDim(d))
-          return llvm::createStringError(
-              argName + " has a dynamic dimension " + std::to_string(d) +
-              ": give its full shape with --arg-shape=" + std::to_string(i) +
-              "=D0x... or pass an --input file");
-        shape.push_back(type.getDimSize(d));
-      }
-    }
-    std::optional<int64_t> count = checkedCount(shape);
-    if (!count || *count > reference::kMaxReferenceElements)
-      return llvm::createStringError(
-          argName + " of shape " + formatShape(shape) +
-          " is too large for random data (at most " +
-          std::to_string(reference::kMaxReferenceElements) + " elements)");
-    Input input;
-    input.tensor = randomTensor(elementType, shape, seed, i);
-    input.source = "random(seed=" + std::to_string(seed) + ")";
-    inputs.push_back(std::move(input));
-  }
-  return inputs;
-}
-
-namespace {
-struct Tolerance {
-  double abs, rel;
-};
-} // namespace
-
-static Tolerance defaultTolerance(ElementType type) {
-  switch (type) {
-  case ElementType::F16:
-    return {1e-2, 1e-2};
-  case ElementType::BF16:
-    return {5e-2, 5e-2};
-  case ElementType::F32:
-    return {1e-4, 1e-4};
-  case ElementType::F64:
-    return {1e-9, 1e-9};
-  default:
-    return {1, 0};
-  }
-}
-
-static llvm::Expected<std::optional<Tolerance>> parseTolerance() {
+static llvm::Expected<std::optional<reference::Tolerance>> parseTolerance() {
   if (tolerance.empty())
     return std::nullopt;
   auto [absText, relText] = StringRef(tolerance).split(',');
@@ -624,72 +211,14 @@ static llvm::Expected<std::optional<Tolerance>> parseTolerance() {
         "--tolerance='" + tolerance +
         "': expected ABS,REL (two non-negative numbers, e.g. 1e-4,1e-4) or "
         "one number for both");
-  return Tolerance{abs, rel};
-}
-
-/// Compares one result with its reference; prints the report line(s) and
-/// returns whether it is within the tolerance.
-static bool compare(unsigned index, const Tensor &got, const Tensor &ref,
-                    Tolerance tol) {
-  llvm::outs() << "check result " << index << ": ";
-  if (got.type != ref.type || got.shape != ref.shape) {
-    llvm::outs() << "FAILED: the compiled result is " << formatShape(got.shape)
-                 << " " << reference::stringifyElementType(got.type)
-                 << ", the reference is " << formatShape(ref.shape) << " "
-                 << reference::stringifyElementType(ref.type) << "\n";
-    return false;
-  }
-  int64_t count = got.numElements();
-  double maxAbs = 0, maxRel = 0;
-  int64_t mismatches = 0, first = -1;
-  for (int64_t i = 0; i < count; ++i) {
-    double a = got.getAsDouble(i), b = ref.getAsDouble(i);
-    double absDiff, relDiff;
-    if (std::isnan(a) || std::isnan(b)) {
-      bool both = std::isnan(a) && std::isnan(b);
-      absDiff = relDiff = both ? 0 : std::numeric_limits<double>::infinity();
-    } else if (a == b) {
-      absDiff = relDiff = 0; // also equal infinities
-    } else {
-      absDiff = std::fabs(a - b);
-      relDiff = b != 0 ? absDiff / std::fabs(b)
-                       : std::numeric_limits<double>::infinity();
-    }
-    maxAbs = std::max(maxAbs, absDiff);
-    maxRel = std::max(maxRel, relDiff);
-    if (absDiff > tol.abs && relDiff > tol.rel) {
-      if (first < 0)
-        first = i;
-      ++mismatches;
-    }
-  }
-  llvm::outs() << "compared=" << count
-               << " max_abs_diff=" << formatDouble(maxAbs, 6)
-               << " max_rel_diff=" << formatDouble(maxRel, 6)
-               << " tolerance=" << formatDouble(tol.abs, 6) << ","
-               << formatDouble(tol.rel, 6) << " mismatches=" << mismatches
-               << (mismatches ? " FAILED" : " ok") << "\n";
-  if (first >= 0) {
-    SmallVector<int64_t> position(got.shape.size());
-    int64_t remainder = first;
-    for (int64_t d = static_cast<int64_t>(got.shape.size()) - 1; d >= 0; --d) {
-      position[d] = remainder % got.shape[d];
-      remainder /= got.shape[d];
-    }
-    llvm::outs() << "  first mismatch at [";
-    llvm::interleaveComma(position, llvm::outs());
-    llvm::outs() << "]: got " << formatElementAt(got, first) << ", reference "
-                 << formatElementAt(ref, first) << "\n";
-  }
-  return mismatches == 0;
+  return reference::Tolerance{abs, rel};
 }
 
 static llvm::Error writeTensor(StringRef dir, StringRef name,
                                const Tensor &tensor) {
   SmallString<256> path(dir);
   llvm::sys::path::append(path, name);
-  if (auto err = interp_run::writeNpy(path, npyDescr(tensor.type), tensor.shape,
-                                      tensor.data))
+  if (auto err = reference::writeNpy(path, tensor))
     return err;
   llvm::outs() << "wrote " << path << "\n";
   return llvm::Error::success();
@@ -714,7 +243,7 @@ static void eraseUnusedFunctions(ModuleOp module, func::FuncOp keep) {
 //===----------------------------------------------------------------------===//
 
 static int run() {
-  std::optional<Tolerance> userTolerance;
+  std::optional<reference::Tolerance> userTolerance;
   if (auto parsed = parseTolerance())
     userTolerance = *parsed;
   else
@@ -743,7 +272,11 @@ static int run() {
   func::FuncOp func = *selected;
   std::string name = func.getName().str();
 
-  auto inputs = buildInputs(func);
+  InputOptions inputOptions;
+  inputOptions.files.assign(inputFiles.begin(), inputFiles.end());
+  inputOptions.argShapes.assign(argShapes.begin(), argShapes.end());
+  inputOptions.seed = seed;
+  auto inputs = buildInputs(func, inputOptions);
   if (!inputs)
     return fail(llvm::toString(inputs.takeError()));
   SmallVector<Tensor> tensors;
@@ -760,11 +293,11 @@ static int run() {
   if (check) {
     referenceModule = module->clone();
     referenceFunc = referenceModule->lookupSymbol<func::FuncOp>(name);
-    if (Operation *op = interp_run::findUnsupportedOp(referenceFunc))
+    if (Operation *op = reference::findUnsupportedOp(referenceFunc))
       return fail("--check supports functions made of interp ops, "
                   "constants and tensor.cast; found '" +
                   op->getName().getStringRef() + "' at " +
-                  interp_run::formatLocation(op->getLoc()));
+                  reference::formatLocation(op->getLoc()));
   }
 
   // Compile only what the call needs: other functions of the file may use
@@ -816,9 +349,10 @@ static int run() {
 
   if (!check)
     return 0;
-  auto expected = interp_run::evaluateWithReference(referenceFunc, tensors);
-  if (!expected)
-    return fail(llvm::toString(expected.takeError()));
+  auto evaluation = reference::evaluateFunction(referenceFunc, tensors);
+  if (!evaluation)
+    return fail("--check: " + llvm::toString(evaluation.takeError()));
+  SmallVector<Tensor> *expected = &evaluation->results;
   if (expected->size() != results->size())
     return fail("the reference produced " + std::to_string(expected->size()) +
                 " results, the compiled function " +
@@ -826,8 +360,11 @@ static int run() {
   unsigned failed = 0;
   for (auto [i, pair] : llvm::enumerate(llvm::zip(*results, *expected))) {
     auto &[got, ref] = pair;
-    Tolerance tol = userTolerance ? *userTolerance : defaultTolerance(ref.type);
-    if (!compare(i, got, ref, tol))
+    reference::Tolerance tol =
+        userTolerance
+            ? *userTolerance
+            : reference::resultTolerance(ref.type, evaluation->dataMagnitude);
+    if (!reportComparison(llvm::outs(), i, got, ref, tol))
       ++failed;
     if (!outputDir.empty())
       if (auto err = writeTensor(outputDir,

@@ -56,6 +56,10 @@ struct Tensor {
   /// beyond 2^53).
   double getAsDouble(int64_t flatIndex) const;
 
+  /// The element at `flatIndex` of an integer tensor, exactly; for float
+  /// tensors getAsDouble truncated toward zero, saturated, NaN as 0.
+  int64_t getAsInteger(int64_t flatIndex) const;
+
   /// Stores `value` at `flatIndex` with the rounding of a non-nearest kernel:
   /// floating types round to nearest even (NaN and infinities kept); integer
   /// types round to nearest, ties to even, saturate, and map NaN to 0.

@@ -23,7 +23,7 @@
 // CHECK-NOT:  check
 
 // CHECKED:      result 0: shape=1x1x4x4 dtype=f32 elements=16 sum=40
-// CHECKED-NEXT: check result 0: compared=16 max_abs_diff=0 max_rel_diff=0 tolerance=0.0001,0.0001 mismatches=0 ok
+// CHECKED-NEXT: check result 0: compared=16 max_abs_diff=0 max_rel_diff=0 tolerance=8e-05,4e-05 mismatches=0 ok
 // CHECKED-NEXT: check passed
 func.func @main() -> tensor<1x1x4x4xf32> {
   %data = arith.constant dense<[[[[1.0, 2.0], [3.0, 4.0]]]]> : tensor<1x1x2x2xf32>

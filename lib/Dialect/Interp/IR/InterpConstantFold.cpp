@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "interp/Dialect/Interp/IR/InterpConstantFold.h"
+#include "interp/Dialect/Interp/IR/InterpShapes.h"
 #include "interp/Reference/Reference.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
@@ -39,8 +40,7 @@ std::optional<ElementType> interp::toReferenceElementType(Type type) {
   return std::nullopt;
 }
 
-/// The raw row-major bytes of a dense constant as a reference tensor.
-static std::optional<reference::Tensor> toTensor(Attribute attr) {
+std::optional<reference::Tensor> interp::toReferenceTensor(Attribute attr) {
   auto dense = dyn_cast_or_null<DenseElementsAttr>(attr);
   if (!dense)
     return std::nullopt;
@@ -118,24 +118,17 @@ OpFoldResult interp::foldConstantInterpolate(InterpolateV4Op op,
                                              InterpolateV4Op::FoldAdaptor in) {
   if (!isFoldableResult(op.getResult().getType()))
     return {};
-  std::optional<reference::Tensor> data = toTensor(in.getData());
+  std::optional<reference::Tensor> data = toReferenceTensor(in.getData());
   auto sizes = dyn_cast_or_null<DenseIntElementsAttr>(in.getSizes());
   auto scales = dyn_cast_or_null<DenseFPElementsAttr>(in.getScales());
   auto axesAttr = dyn_cast_or_null<DenseIntElementsAttr>(in.getAxes());
   if (!data || !sizes || !scales || (op.getAxes() && !axesAttr))
     return {};
-  SmallVector<int64_t> sizeValues, axes;
-  for (const APInt &v : sizes.getValues<APInt>())
-    sizeValues.push_back(v.getSExtValue());
-  SmallVector<float> scaleValues;
-  for (APFloat v : scales.getValues<APFloat>()) {
-    bool lost;
-    v.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven, &lost);
-    scaleValues.push_back(v.convertToFloat());
-  }
+  SmallVector<int64_t> sizeValues = getIntegers(sizes);
+  SmallVector<float> scaleValues = getScales(scales);
+  SmallVector<int64_t> axes;
   if (axesAttr)
-    for (const APInt &v : axesAttr.getValues<APInt>())
-      axes.push_back(v.getSExtValue());
+    axes = getIntegers(axesAttr);
 
   llvm::Expected<reference::Tensor> result = reference::evaluateV4(
       *data, sizeValues, scaleValues,
@@ -148,14 +141,12 @@ OpFoldResult interp::foldConstantInterpolate(InterpolateV1Op op,
                                              InterpolateV1Op::FoldAdaptor in) {
   if (!isFoldableResult(op.getResult().getType()))
     return {};
-  std::optional<reference::Tensor> data = toTensor(in.getData());
+  std::optional<reference::Tensor> data = toReferenceTensor(in.getData());
   auto target =
       dyn_cast_or_null<DenseIntElementsAttr>(in.getTargetSpatialShape());
   if (!data || !target)
     return {};
-  SmallVector<int64_t> targetValues;
-  for (const APInt &v : target.getValues<APInt>())
-    targetValues.push_back(v.getSExtValue());
+  SmallVector<int64_t> targetValues = getIntegers(target);
   llvm::Expected<reference::Tensor> result =
       reference::evaluateV1(*data, targetValues, toReferenceAttributes(op));
   return toFoldResult(std::move(result), op.getResult().getType());

@@ -30,10 +30,7 @@ using namespace mlir::interp;
 // Constant operands
 //===----------------------------------------------------------------------===//
 
-std::optional<SmallVector<int64_t>> interp::getConstantIntegers(Value value) {
-  DenseIntElementsAttr attr;
-  if (!value || !matchPattern(value, m_Constant(&attr)))
-    return std::nullopt;
+SmallVector<int64_t> interp::getIntegers(DenseIntElementsAttr attr) {
   bool isUnsigned = attr.getElementType().isUnsignedInteger();
   SmallVector<int64_t> result;
   for (const APInt &element : attr.getValues<APInt>()) {
@@ -46,10 +43,7 @@ std::optional<SmallVector<int64_t>> interp::getConstantIntegers(Value value) {
   return result;
 }
 
-std::optional<SmallVector<float>> interp::getConstantScales(Value value) {
-  DenseFPElementsAttr attr;
-  if (!value || !matchPattern(value, m_Constant(&attr)))
-    return std::nullopt;
+SmallVector<float> interp::getScales(DenseFPElementsAttr attr) {
   SmallVector<float> result;
   for (APFloat element : attr.getValues<APFloat>()) {
     bool losesInfo = false;
@@ -58,6 +52,20 @@ std::optional<SmallVector<float>> interp::getConstantScales(Value value) {
     result.push_back(element.convertToFloat());
   }
   return result;
+}
+
+std::optional<SmallVector<int64_t>> interp::getConstantIntegers(Value value) {
+  DenseIntElementsAttr attr;
+  if (!value || !matchPattern(value, m_Constant(&attr)))
+    return std::nullopt;
+  return getIntegers(attr);
+}
+
+std::optional<SmallVector<float>> interp::getConstantScales(Value value) {
+  DenseFPElementsAttr attr;
+  if (!value || !matchPattern(value, m_Constant(&attr)))
+    return std::nullopt;
+  return getScales(attr);
 }
 
 //===----------------------------------------------------------------------===//

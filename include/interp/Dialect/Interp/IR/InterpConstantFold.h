@@ -12,6 +12,10 @@ namespace mlir::interp {
 /// type, or std::nullopt for other types.
 std::optional<reference::ElementType> toReferenceElementType(Type type);
 
+/// The raw row-major bytes of a static dense constant of an interp data
+/// element type as a reference tensor, or std::nullopt for other attributes.
+std::optional<reference::Tensor> toReferenceTensor(Attribute attr);
+
 /// The op's attributes in the reference implementation's terms.
 reference::V4Attributes toReferenceAttributes(InterpolateV4Op op);
 reference::V1Attributes toReferenceAttributes(InterpolateV1Op op);

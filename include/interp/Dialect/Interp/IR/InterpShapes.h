@@ -11,16 +11,23 @@
 #define INTERP_DIALECT_INTERP_IR_INTERPSHAPES_H
 
 #include "interp/Dialect/Interp/IR/InterpOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpDefinition.h"
 
 namespace mlir::interp {
 
-/// Constant integer elements of `value` (an integer tensor), or std::nullopt.
-/// Unsigned values that do not fit int64 saturate to INT64_MAX.
+/// The elements of an integer constant as int64. Unsigned values that do not
+/// fit int64 saturate to INT64_MAX.
+SmallVector<int64_t> getIntegers(DenseIntElementsAttr attr);
+
+/// The elements of a floating-point constant rounded to float32 (the
+/// precision OpenVINO reads scales in).
+SmallVector<float> getScales(DenseFPElementsAttr attr);
+
+/// getIntegers of the constant `value` (an integer tensor), or std::nullopt.
 std::optional<SmallVector<int64_t>> getConstantIntegers(Value value);
 
-/// Constant floating-point elements of `value`, converted to float32 (the
-/// precision OpenVINO reads scales in), or std::nullopt.
+/// getScales of the constant `value`, or std::nullopt.
 std::optional<SmallVector<float>> getConstantScales(Value value);
 
 /// Result shape of `op` from its operand types and constant operands;

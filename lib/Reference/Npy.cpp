@@ -9,10 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Npy.h"
+#include "interp/Reference/Npy.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SwapByteOrder.h"
@@ -22,7 +23,8 @@
 #include <limits>
 #include <optional>
 
-using namespace interp_run;
+using namespace mlir::interp;
+using namespace mlir::interp::reference;
 using llvm::StringRef;
 
 static llvm::Error makeError(StringRef name, const llvm::Twine &message) {
@@ -37,7 +39,7 @@ int64_t NpyArray::numElements() const {
   return count;
 }
 
-std::string interp_run::describeDType(StringRef dtype) {
+std::string reference::describeDType(StringRef dtype) {
   if (dtype.size() < 2)
     return dtype.str();
   StringRef kind;
@@ -234,8 +236,7 @@ static uint32_t readLittleEndian(const char *bytes, unsigned count) {
   return value;
 }
 
-llvm::Expected<NpyArray> interp_run::parseNpy(StringRef buffer,
-                                              StringRef name) {
+llvm::Expected<NpyArray> reference::parseNpy(StringRef buffer, StringRef name) {
   static constexpr char kMagic[] = "\x93NUMPY";
   if (!buffer.starts_with(StringRef(kMagic, 6)))
     return makeError(name, buffer.size() < 6
@@ -341,7 +342,7 @@ llvm::Expected<NpyArray> interp_run::parseNpy(StringRef buffer,
   return array;
 }
 
-llvm::Expected<NpyArray> interp_run::readNpy(StringRef path) {
+llvm::Expected<NpyArray> reference::readNpy(StringRef path) {
   auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                             /*RequiresNullTerminator=*/false);
   if (!buffer)
@@ -353,9 +354,9 @@ llvm::Expected<NpyArray> interp_run::readNpy(StringRef path) {
 // Writing
 //===----------------------------------------------------------------------===//
 
-std::string interp_run::serializeNpy(StringRef descr,
-                                     llvm::ArrayRef<int64_t> shape,
-                                     llvm::ArrayRef<uint8_t> data) {
+std::string reference::serializeNpy(StringRef descr,
+                                    llvm::ArrayRef<int64_t> shape,
+                                    llvm::ArrayRef<uint8_t> data) {
   std::string dict =
       "{'descr': '" + descr.str() + "', 'fortran_order': False, 'shape': (";
   for (auto [i, dim] : llvm::enumerate(shape))
@@ -388,9 +389,9 @@ std::string interp_run::serializeNpy(StringRef descr,
   return file;
 }
 
-llvm::Error interp_run::writeNpy(StringRef path, StringRef descr,
-                                 llvm::ArrayRef<int64_t> shape,
-                                 llvm::ArrayRef<uint8_t> data) {
+llvm::Error reference::writeNpy(StringRef path, StringRef descr,
+                                llvm::ArrayRef<int64_t> shape,
+                                llvm::ArrayRef<uint8_t> data) {
   std::error_code ec;
   llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_None);
   if (ec)
@@ -400,4 +401,33 @@ llvm::Error interp_run::writeNpy(StringRef path, StringRef descr,
   if (os.has_error())
     return makeError(path, "cannot write: " + os.error().message());
   return llvm::Error::success();
+}
+
+llvm::StringRef reference::npyDType(ElementType type) {
+  switch (type) {
+  case ElementType::F16:
+    return "f2";
+  case ElementType::BF16:
+    return "u2";
+  case ElementType::F32:
+    return "f4";
+  case ElementType::F64:
+    return "f8";
+  case ElementType::I8:
+    return "i1";
+  case ElementType::U8:
+    return "u1";
+  case ElementType::I32:
+    return "i4";
+  case ElementType::I64:
+    return "i8";
+  }
+  llvm_unreachable("unknown element type");
+}
+
+llvm::Error reference::writeNpy(StringRef path, const Tensor &tensor) {
+  StringRef dtype = npyDType(tensor.type);
+  // One-byte types have no byte order.
+  std::string descr = (dtype.ends_with("1") ? "|" : "<") + dtype.str();
+  return writeNpy(path, descr, tensor.shape, tensor.data);
 }

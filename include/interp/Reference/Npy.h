@@ -1,18 +1,21 @@
 //===- Npy.h - read and write NumPy .npy files ------------------*- C++ -*-===//
 //
 // A small, self-contained reader and writer for the NumPy .npy format
-// (versions 1.0, 2.0 and 3.0) restricted to what interp-run needs: one
-// numeric array, little-endian (or byte-order free), C order. Every
-// malformed, truncated or unsupported file gives an llvm::Error, never a
-// crash.
+// (versions 1.0, 2.0 and 3.0) restricted to what tensors need: one numeric
+// array, little-endian (or byte-order free), C order. Every malformed,
+// truncated or unsupported file gives an llvm::Error, never a crash. No
+// library on Debian or PyPI offers a maintained C++ .npy reader that
+// reports errors instead of throwing or aborting, so this one is ours.
 //
 // Format:
 // https://numpy.org/doc/stable/reference/generated/numpy.lib.format.html
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef INTERP_TOOLS_INTERP_RUN_NPY_H
-#define INTERP_TOOLS_INTERP_RUN_NPY_H
+#ifndef INTERP_REFERENCE_NPY_H
+#define INTERP_REFERENCE_NPY_H
+
+#include "interp/Reference/Reference.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -23,7 +26,7 @@
 #include <string>
 #include <vector>
 
-namespace interp_run {
+namespace mlir::interp::reference {
 
 /// One array read from a .npy file.
 struct NpyArray {
@@ -58,10 +61,18 @@ llvm::Error writeNpy(llvm::StringRef path, llvm::StringRef descr,
 std::string serializeNpy(llvm::StringRef descr, llvm::ArrayRef<int64_t> shape,
                          llvm::ArrayRef<uint8_t> data);
 
+/// The .npy dtype (NpyArray::dtype spelling) that holds elements of `type`:
+/// "f2", "f4", "f8", "i1", "u1", "i4", "i8", and "u2" for bf16, which NumPy
+/// has no type for and which is stored as its bits.
+llvm::StringRef npyDType(ElementType type);
+
+/// Writes `tensor` as a .npy file of dtype npyDType(tensor.type).
+llvm::Error writeNpy(llvm::StringRef path, const Tensor &tensor);
+
 /// A human-readable name for a dtype as NpyArray::dtype spells it, e.g.
 /// "float32" for "f4"; the dtype itself when it is not a common one.
 std::string describeDType(llvm::StringRef dtype);
 
-} // namespace interp_run
+} // namespace mlir::interp::reference
 
-#endif // INTERP_TOOLS_INTERP_RUN_NPY_H
+#endif // INTERP_REFERENCE_NPY_H

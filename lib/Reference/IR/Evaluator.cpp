@@ -1,28 +1,26 @@
-//===- ReferenceEval.cpp - evaluate a function with the reference ---------===//
+//===- Evaluator.cpp - evaluate a function with the reference -------------===//
 
-#include "ReferenceEval.h"
+#include "interp/Reference/IR/Evaluator.h"
 
 #include "interp/Dialect/Interp/IR/InterpConstantFold.h"
 #include "interp/Dialect/Interp/IR/InterpOps.h"
-#include "interp/Execution/JitModule.h"
+#include "interp/Dialect/Interp/IR/InterpShapes.h"
+#include "interp/Reference/Compare.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"
-#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
-#include <limits>
 
 using namespace mlir;
 using namespace mlir::interp;
-using reference::ElementType;
-using reference::Tensor;
+using namespace mlir::interp::reference;
 
-std::string interp_run::formatLocation(Location location) {
+std::string reference::formatLocation(Location location) {
   std::string text;
   llvm::raw_string_ostream os(text);
   if (auto fileLoc = dyn_cast<FileLineColLoc>(location))
@@ -38,7 +36,7 @@ static bool isSupported(Operation *op) {
              InterpolateV1Op, func::ReturnOp>(op);
 }
 
-Operation *interp_run::findUnsupportedOp(func::FuncOp func) {
+Operation *reference::findUnsupportedOp(func::FuncOp func) {
   // Only the entry block is evaluated: a branch to another block is itself
   // an unsupported terminator. The supported ops have no regions.
   for (Operation &op : func.getBody().front())
@@ -55,119 +53,56 @@ static std::string formatShape(ArrayRef<int64_t> shape) {
 }
 
 static llvm::Error opError(Operation *op, const llvm::Twine &message) {
-  return llvm::createStringError(
-      llvm::inconvertibleErrorCode(),
-      ("--check: '" + op->getName().getStringRef() + "' at " +
-       interp_run::formatLocation(op->getLoc()) + ": " + message)
-          .str());
+  return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                 ("'" + op->getName().getStringRef() + "' at " +
+                                  formatLocation(op->getLoc()) + ": " + message)
+                                     .str());
 }
 
 /// The value of an arith.constant as a Tensor. Data element types are kept
-/// bit for bit; other integer types (sizes/axes operands may be i16, ui64,
-/// ...) become I64 (unsigned values beyond INT64_MAX saturate, as
-/// getConstantIntegers does) and other float types become F64. Those are
-/// only ever read as numbers (sizes, scales, axes).
+/// bit for bit; other integer types (sizes and axes may be i16, ui64, ...)
+/// become I64 as getIntegers reads them and other float types become F32 as
+/// getScales reads them: those constants are only ever read as sizes, axes
+/// or scales.
 static llvm::Expected<Tensor> constantToTensor(arith::ConstantOp op) {
+  if (std::optional<Tensor> data = toReferenceTensor(op.getValue()))
+    return std::move(*data);
   auto type = dyn_cast<RankedTensorType>(op.getType());
-  auto attr = dyn_cast<DenseElementsAttr>(op.getValue());
-  if (!type || !attr)
-    return opError(op, "only dense tensor constants are supported");
-  Type elementType = type.getElementType();
-  std::optional<ElementType> dataType = toReferenceElementType(elementType);
-  auto intType = dyn_cast<IntegerType>(elementType);
-  if (!dataType && !(intType && intType.getWidth() <= 64) &&
-      !isa<FloatType>(elementType))
-    return opError(op, "constants of element type " + llvm::Twine([&] {
-                         std::string s;
-                         llvm::raw_string_ostream os(s);
-                         os << elementType;
-                         return s;
-                       }()) +
-                           " are not supported");
-  ElementType storage = dataType  ? *dataType
-                        : intType ? ElementType::I64
-                                  : ElementType::F64;
-  Tensor tensor = Tensor::zeros(storage, type.getShape());
-  size_t size = reference::elementSize(storage);
-  auto store = [&](int64_t index, uint64_t bits) {
-    // Host (little-endian) order: the low `size` bytes of `bits`.
-    std::memcpy(tensor.data.data() + index * size, &bits, size);
-  };
-  int64_t index = 0;
-  if (intType) {
-    bool isUnsigned = intType.isUnsigned();
-    for (const APInt &value : attr.getValues<APInt>()) {
-      if (dataType) {
-        store(index++, value.getZExtValue());
-        continue;
-      }
-      int64_t number = isUnsigned ? (value.getActiveBits() > 63
-                                         ? std::numeric_limits<int64_t>::max()
-                                         : int64_t(value.getZExtValue()))
-                                  : value.getSExtValue();
-      store(index++, static_cast<uint64_t>(number));
+  if (type && type.hasStaticShape()) {
+    if (auto ints = dyn_cast<DenseIntElementsAttr>(op.getValue())) {
+      SmallVector<int64_t> values = getIntegers(ints);
+      Tensor tensor = Tensor::zeros(ElementType::I64, type.getShape());
+      std::memcpy(tensor.data.data(), values.data(), tensor.data.size());
+      return tensor;
     }
-  } else {
-    for (APFloat value : attr.getValues<APFloat>()) {
-      if (!dataType) {
-        bool losesInfo;
-        value.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
-                      &losesInfo);
-      }
-      store(index++, value.bitcastToAPInt().getZExtValue());
+    if (auto floats = dyn_cast<DenseFPElementsAttr>(op.getValue())) {
+      SmallVector<float> values = getScales(floats);
+      Tensor tensor = Tensor::zeros(ElementType::F32, type.getShape());
+      std::memcpy(tensor.data.data(), values.data(), tensor.data.size());
+      return tensor;
     }
   }
-  return tensor;
+  std::string typeText;
+  llvm::raw_string_ostream os(typeText);
+  os << op.getType();
+  return opError(op, "constants of type " + typeText + " are not supported");
 }
 
 /// The elements of an integer tensor.
 static SmallVector<int64_t> toIntegers(const Tensor &tensor) {
   SmallVector<int64_t> result;
-  size_t size = reference::elementSize(tensor.type);
-  for (int64_t i = 0, e = tensor.numElements(); i < e; ++i) {
-    const uint8_t *src = tensor.data.data() + i * size;
-    switch (tensor.type) {
-    case ElementType::I8: {
-      int8_t v;
-      std::memcpy(&v, src, 1);
-      result.push_back(v);
-      break;
-    }
-    case ElementType::U8:
-      result.push_back(*src);
-      break;
-    case ElementType::I32: {
-      int32_t v;
-      std::memcpy(&v, src, 4);
-      result.push_back(v);
-      break;
-    }
-    case ElementType::I64: {
-      int64_t v;
-      std::memcpy(&v, src, 8);
-      result.push_back(v);
-      break;
-    }
-    default:
-      // Not reachable for verified IR (sizes and axes are integer tensors).
-      result.push_back(static_cast<int64_t>(tensor.getAsDouble(i)));
-      break;
-    }
-  }
+  for (int64_t i = 0, e = tensor.numElements(); i < e; ++i)
+    result.push_back(tensor.getAsInteger(i));
   return result;
 }
 
-/// The elements of a float tensor, converted to float32 as OpenVINO reads
-/// scales (and as getConstantScales does).
+/// The elements of a float tensor, rounded to float32 as OpenVINO reads
+/// scales (and as getScales does: C++'s double-to-float conversion rounds
+/// to nearest even, too).
 static SmallVector<float> toScales(const Tensor &tensor) {
   SmallVector<float> result;
-  for (int64_t i = 0, e = tensor.numElements(); i < e; ++i) {
-    APFloat value(tensor.getAsDouble(i));
-    bool losesInfo;
-    value.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
-                  &losesInfo);
-    result.push_back(value.convertToFloat());
-  }
+  for (int64_t i = 0, e = tensor.numElements(); i < e; ++i)
+    result.push_back(static_cast<float>(tensor.getAsDouble(i)));
   return result;
 }
 
@@ -189,8 +124,9 @@ static llvm::Error checkShape(Operation *op, const Tensor &tensor, Type type,
                          ", which does not match its type " + typeText);
 }
 
-llvm::Expected<SmallVector<Tensor>>
-interp_run::evaluateWithReference(func::FuncOp func, ArrayRef<Tensor> inputs) {
+llvm::Expected<Evaluation>
+reference::evaluateFunction(func::FuncOp func, ArrayRef<Tensor> inputs) {
+  Evaluation evaluation;
   llvm::DenseMap<Value, Tensor> values;
   for (auto [argument, input] : llvm::zip(func.getArguments(), inputs))
     values[argument] = input;
@@ -199,8 +135,8 @@ interp_run::evaluateWithReference(func::FuncOp func, ArrayRef<Tensor> inputs) {
     if (!isSupported(op))
       return llvm::createStringError(
           llvm::inconvertibleErrorCode(),
-          ("--check supports functions made of interp ops, constants and "
-           "tensor.cast; found '" +
+          ("the reference evaluates functions made of interp ops, constants "
+           "and tensor.cast; found '" +
            op->getName().getStringRef() + "' at " +
            formatLocation(op->getLoc()))
               .str());
@@ -227,7 +163,9 @@ interp_run::evaluateWithReference(func::FuncOp func, ArrayRef<Tensor> inputs) {
       Tensor copy = *operands[0];
       values[castOp.getResult()] = std::move(copy);
     } else if (auto v4 = dyn_cast<InterpolateV4Op>(op)) {
-      reference::V4Attributes attrs = toReferenceAttributes(v4);
+      evaluation.dataMagnitude =
+          std::max(evaluation.dataMagnitude, inputMagnitude(*operands[0]));
+      V4Attributes attrs = toReferenceAttributes(v4);
       SmallVector<int64_t> sizes = toIntegers(*operands[1]);
       SmallVector<float> scales = toScales(*operands[2]);
       std::optional<SmallVector<int64_t>> axes;
@@ -236,8 +174,7 @@ interp_run::evaluateWithReference(func::FuncOp func, ArrayRef<Tensor> inputs) {
       std::optional<ArrayRef<int64_t>> axesRef;
       if (axes)
         axesRef = ArrayRef<int64_t>(*axes);
-      auto result =
-          reference::evaluateV4(*operands[0], sizes, scales, axesRef, attrs);
+      auto result = evaluateV4(*operands[0], sizes, scales, axesRef, attrs);
       if (!result)
         return opError(op, "the reference rejects the operands: " +
                                llvm::toString(result.takeError()));
@@ -246,9 +183,11 @@ interp_run::evaluateWithReference(func::FuncOp func, ArrayRef<Tensor> inputs) {
         return std::move(err);
       values[v4.getResult()] = std::move(*result);
     } else if (auto v1 = dyn_cast<InterpolateV1Op>(op)) {
-      reference::V1Attributes attrs = toReferenceAttributes(v1);
+      evaluation.dataMagnitude =
+          std::max(evaluation.dataMagnitude, inputMagnitude(*operands[0]));
+      V1Attributes attrs = toReferenceAttributes(v1);
       SmallVector<int64_t> target = toIntegers(*operands[1]);
-      auto result = reference::evaluateV1(*operands[0], target, attrs);
+      auto result = evaluateV1(*operands[0], target, attrs);
       if (!result)
         return opError(op, "the reference rejects the operands: " +
                                llvm::toString(result.takeError()));
@@ -257,12 +196,11 @@ interp_run::evaluateWithReference(func::FuncOp func, ArrayRef<Tensor> inputs) {
         return std::move(err);
       values[v1.getResult()] = std::move(*result);
     } else if (isa<func::ReturnOp>(op)) {
-      SmallVector<Tensor> results;
       for (const Tensor *tensor : operands)
-        results.push_back(*tensor);
-      return results;
+        evaluation.results.push_back(*tensor);
+      return evaluation;
     }
   }
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 "--check: the function has no func.return");
+                                 "the function has no func.return");
 }
