@@ -41,21 +41,21 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# name, in shape, out shape, dtype, op parameters. Mirrors
-# benchmarks/kernels/workloads.mlir and benchmarks/interp-bench.cpp.
-WORKLOADS = [
-    dict(name="w1", inp=[1, 3, 540, 960], out=[1, 3, 1080, 1920], dtype="f32", mode="linear_onnx"),
-    dict(name="w2", inp=[1, 3, 1080, 1920], out=[1, 3, 224, 224], dtype="f32", mode="linear_onnx"),
-    dict(name="w3", inp=[1, 64, 128, 128], out=[1, 64, 256, 256], dtype="f32", mode="nearest"),
-    dict(name="w4", inp=[1, 3, 256, 256], out=[1, 3, 512, 512], dtype="f32", mode="cubic"),
-    dict(name="w5", inp=[1, 3, 1080, 1920], out=[1, 3, 270, 480], dtype="f32", mode="linear", antialias=True),
-    dict(name="w6", inp=[1, 8, 32, 64, 64], out=[1, 8, 64, 128, 128], dtype="f32", mode="linear_onnx"),
-    dict(name="w7", inp=[1, 3, 1080, 1920], out=[1, 3, 540, 960], dtype="f32", mode="nearest"),
-    dict(name="w1_f16", inp=[1, 3, 540, 960], out=[1, 3, 1080, 1920], dtype="f16", mode="linear_onnx"),
-    dict(name="w1_u8", inp=[1, 3, 540, 960], out=[1, 3, 1080, 1920], dtype="u8", mode="linear_onnx"),
-    dict(name="w1_dyn", inp=[1, 3, 540, 960], out=[1, 3, 1080, 1920], dtype="f32", mode="linear_onnx", dynamic=True),
-]
-MEMORY_BOUND = {"w1", "w3", "w6", "w7", "w1_f16", "w1_u8", "w1_dyn"}
+
+
+def _load_workloads():
+    """The workloads of benchmarks/workloads.json (their one definition), with
+    the short keys this script uses: inp, out, dtype (f32, f16, u8)."""
+    with open(ROOT / "benchmarks" / "workloads.json") as f:
+        workloads = json.load(f)["workloads"]
+    for w in workloads:
+        w["inp"], w["out"] = w["input"], w["output"]
+        w["dtype"] = {"ui8": "u8"}.get(w["type"], w["type"])
+    return workloads
+
+
+WORKLOADS = _load_workloads()
+MEMORY_BOUND = {w["name"] for w in WORKLOADS if w["memory_bound"]}
 PEERS = ["torch", "onnxruntime", "openvino", "opencv"]
 # Peers that do not compute the workload's function: shown with "~" and left
 # out of "fastest peer".
@@ -99,10 +99,6 @@ def _time(fn, reps: int, min_seconds: float = 0.2):
     return statistics.median(samples), len(samples)
 
 
-def _axes(w):
-    return [i for i in range(len(w["inp"])) if w["inp"][i] != w["out"][i]]
-
-
 def _torch_case(w, threads):
     import numpy as np
     import torch
@@ -114,10 +110,13 @@ def _torch_case(w, threads):
     size = w["out"][2:]
     if w["mode"] == "nearest":
         # 'nearest' is floor(dst * in/out): asymmetric + floor.
+        assert (w["coordinate_transformation_mode"], w["nearest_mode"]) == ("asymmetric", "floor"), w
         kw = dict(mode="nearest")
     elif w["mode"] == "cubic":
+        assert w["coordinate_transformation_mode"] == "half_pixel", w
         kw = dict(mode="bicubic", align_corners=False)  # a = -0.75, half_pixel
     else:
+        assert w["coordinate_transformation_mode"] == "half_pixel", w
         kw = dict(mode="bilinear" if rank == 4 else "trilinear", align_corners=False)
         if w.get("antialias"):
             kw["antialias"] = True
@@ -148,9 +147,9 @@ def _onnx_model(w, dynamic: bool):
         in_shape = in_shape[:2] + ["h", "w"]
         out_shape = out_shape[:2] + ["oh", "ow"]
     attrs = dict(mode={"linear_onnx": "linear", "linear": "linear", "nearest": "nearest", "cubic": "cubic"}[w["mode"]],
-                 coordinate_transformation_mode="asymmetric" if w["mode"] == "nearest" else "half_pixel")
+                 coordinate_transformation_mode=w["coordinate_transformation_mode"])
     if w["mode"] == "nearest":
-        attrs["nearest_mode"] = "floor"
+        attrs["nearest_mode"] = w["nearest_mode"]
     if w["mode"] == "cubic":
         attrs["cubic_coeff_a"] = -0.75
     if w.get("antialias"):
@@ -207,7 +206,7 @@ def _ov_case(w, threads):
 
     dynamic = bool(w.get("dynamic"))
     et = _np_dtype(np, w["dtype"])
-    axes = _axes(w)
+    axes = w["axes"]
     in_shape = list(w["inp"])
     if dynamic:
         in_shape = in_shape[:2] + [-1] * (len(in_shape) - 2)
@@ -218,15 +217,14 @@ def _ov_case(w, threads):
         params.append(sizes)
     else:
         sizes = np.array([w["out"][a] for a in axes], dtype=np.int64)
-    scales = np.array([w["out"][a] / w["inp"][a] for a in axes], dtype=np.float32)
-    kw = {}
-    if w["mode"] == "nearest":
-        kw = dict(coordinate_transformation_mode="asymmetric", nearest_mode="floor")
+    scales = np.array(w["scales"], dtype=np.float32)
+    kw = dict(coordinate_transformation_mode=w["coordinate_transformation_mode"], nearest_mode=w["nearest_mode"])
     if w["mode"] == "cubic":
         kw["cube_coeff"] = -0.75
-    if w.get("antialias"):
+    if w["antialias"]:
         kw["antialias"] = True
-    node = ops.interpolate(x_param, sizes, scales, w["mode"], "sizes", axes=np.array(axes, dtype=np.int64), **kw)
+    calc = "sizes" if dynamic else w["shape_calculation_mode"]
+    node = ops.interpolate(x_param, sizes, scales, w["mode"], calc, axes=np.array(w["axes"], dtype=np.int64), **kw)
     assert node.get_type_info().version_id == "opset4"
     model = ov.Model([node], params, "interpolate")
     core = ov.Core()

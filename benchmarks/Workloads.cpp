@@ -1,0 +1,199 @@
+//===- Workloads.cpp - the benchmark workloads and their kernels ----------===//
+
+#include "Workloads.h"
+
+#include "interp/Semantics/ElementType.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+
+using namespace mlir::interp;
+using namespace interp_bench;
+
+namespace interp_bench {
+#include "Workloads.inc"
+} // namespace interp_bench
+
+namespace {
+
+/// A StridedMemRefType<T, N> descriptor for any element type and any rank up
+/// to kMaxRank: {basePtr, data, offset, sizes[N], strides[N]} with the
+/// strides right after the N sizes.
+constexpr int kMaxRank = 8;
+struct Descriptor {
+  const void *basePtr, *data;
+  int64_t offset;
+  int64_t sizesAndStrides[2 * kMaxRank];
+};
+
+Descriptor describe(const void *data, const std::vector<int64_t> &shape) {
+  Descriptor d{data, data, 0, {}};
+  int rank = int(shape.size());
+  int64_t stride = 1;
+  for (int i = rank - 1; i >= 0; --i) {
+    d.sizesAndStrides[i] = shape[i];
+    d.sizesAndStrides[rank + i] = stride;
+    stride *= shape[i];
+  }
+  return d;
+}
+
+int64_t product(const std::vector<int64_t> &shape) {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+[[noreturn]] void badSpec(const WorkloadSpec &spec, const char *field,
+                          const char *value) {
+  std::fprintf(stderr, "interp-bench: workload %s: unknown %s '%s'\n",
+               spec.name, field, value);
+  std::exit(1);
+}
+
+template <typename T>
+T parse(const WorkloadSpec &spec, const char *field, const char *value,
+        std::optional<T> (*symbolize)(llvm::StringRef)) {
+  std::optional<T> result = symbolize(value);
+  if (!result)
+    badSpec(spec, field, value);
+  return *result;
+}
+
+ref::ElementType parseType(const WorkloadSpec &spec) {
+  for (ref::ElementType type :
+       {ref::ElementType::F32, ref::ElementType::F16, ref::ElementType::U8})
+    if (ref::stringifyElementType(type) == spec.type)
+      return type;
+  badSpec(spec, "type", spec.type);
+}
+
+Workload::Check parseCheck(const WorkloadSpec &spec) {
+  std::string check = spec.check;
+  if (check == "reference_plane")
+    return Workload::Check::ReferencePlane;
+  if (check == "nearest_index_math")
+    return Workload::Check::NearestIndexMath;
+  if (check == "same_as_w1")
+    return Workload::Check::SameAsW1;
+  badSpec(spec, "check", spec.check);
+}
+
+CvInterpolation parseOpenCV(const WorkloadSpec &spec) {
+  std::string name = spec.opencv;
+  if (name.empty())
+    return kCvNone;
+  if (name == "nearest")
+    return kCvNearest;
+  if (name == "linear")
+    return kCvLinear;
+  if (name == "cubic")
+    return kCvCubic;
+  if (name == "area")
+    return kCvArea;
+  badSpec(spec, "opencv interpolation", spec.opencv);
+}
+
+} // namespace
+
+void Workload::run(const void *in, void *out, bool omp) const {
+  const Kernel &k = omp ? ompKernel : kernel;
+  Descriptor x = describe(in, inShape), y = describe(out, outShape);
+  if (k.staticFn)
+    return k.staticFn(&x, &y);
+  Descriptor s = describe(sizes.data(), {int64_t(sizes.size())});
+  k.dynamicFn(&x, &s, &y);
+}
+
+int64_t Workload::inElems() const { return product(inShape); }
+int64_t Workload::outElems() const { return product(outShape); }
+size_t Workload::inBytes() const {
+  return inElems() * rules::elementSize(type);
+}
+size_t Workload::outBytes() const {
+  return outElems() * rules::elementSize(type);
+}
+
+std::vector<Workload> interp_bench::loadWorkloads() {
+  std::vector<Workload> workloads;
+  for (const WorkloadSpec &spec : kWorkloadSpecs) {
+    Workload w;
+    w.name = spec.name;
+    w.label = spec.description;
+    w.type = parseType(spec);
+    w.inShape = spec.input;
+    w.outShape = spec.output;
+    w.attrs.mode = parse(spec, "mode", spec.mode, symbolizeInterpolateMode);
+    w.attrs.coordinateTransformationMode = parse(
+        spec, "coordinate_transformation_mode",
+        spec.coordinateTransformationMode, symbolizeCoordinateTransformMode);
+    w.attrs.nearestMode =
+        parse(spec, "nearest_mode", spec.nearestMode, symbolizeNearestMode);
+    w.attrs.shapeCalculationMode =
+        parse(spec, "shape_calculation_mode", spec.shapeCalculationMode,
+              symbolizeShapeCalcMode);
+    w.attrs.antialias = spec.antialias;
+    w.attrs.cubeCoeff = -0.75;
+    w.sizes = spec.sizes;
+    w.scales = spec.scales;
+    w.axes = spec.axes;
+    w.memoryBound = spec.memoryBound;
+    w.check = parseCheck(spec);
+    w.cvInterpolation = parseOpenCV(spec);
+    w.cvNote = spec.opencvNote;
+    w.kernel = spec.kernel;
+    w.ompKernel = spec.ompKernel;
+    workloads.push_back(std::move(w));
+  }
+  return workloads;
+}
+
+Buffer interp_bench::allocate(size_t bytes) {
+  size_t rounded = (bytes + 63) / 64 * 64;
+  auto *p =
+      static_cast<uint8_t *>(std::aligned_alloc(64, rounded ? rounded : 64));
+  if (!p) {
+    std::fprintf(stderr, "interp-bench: out of memory (%zu bytes)\n", bytes);
+    std::exit(1);
+  }
+  return Buffer(p);
+}
+
+void interp_bench::fillRandom(void *data, ref::ElementType type, int64_t n,
+                              uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> unit(0.f, 1.f);
+  std::uniform_int_distribution<int> byte(0, 255);
+  ref::Tensor one = ref::Tensor::zeros(type, {1});
+  size_t size = rules::elementSize(type);
+  for (int64_t i = 0; i < n; ++i) {
+    // The same draws as before per type: one unit() for floats, one byte()
+    // for ui8; the reference's store rounds them to the element type.
+    if (type == ref::ElementType::U8)
+      static_cast<uint8_t *>(data)[i] = static_cast<uint8_t>(byte(rng));
+    else {
+      one.setFromDouble(0, unit(rng));
+      std::memcpy(static_cast<uint8_t *>(data) + i * size, one.data.data(),
+                  size);
+    }
+  }
+}
+
+double interp_bench::valueAt(const void *data, ref::ElementType type,
+                             int64_t i) {
+  switch (type) {
+  case ref::ElementType::F32:
+    return static_cast<const float *>(data)[i];
+  case ref::ElementType::F16:
+    return static_cast<float>(static_cast<const _Float16 *>(data)[i]);
+  case ref::ElementType::U8:
+    return static_cast<const uint8_t *>(data)[i];
+  default:
+    std::fprintf(stderr, "interp-bench: no workload has element type %s\n",
+                 ref::stringifyElementType(type).str().c_str());
+    std::exit(1);
+  }
+}
