@@ -79,6 +79,22 @@ static Int roundAndSaturate(ElementType type, double value) {
   return static_cast<Int>(rounded);
 }
 
+/// The integer element at `src` of integer type `type`, exactly.
+static int64_t loadInteger(ElementType type, const uint8_t *src) {
+  switch (type) {
+  case ElementType::I8:
+    return readAs<int8_t>(src);
+  case ElementType::U8:
+    return readAs<uint8_t>(src);
+  case ElementType::I32:
+    return readAs<int32_t>(src);
+  case ElementType::I64:
+    return readAs<int64_t>(src);
+  default:
+    llvm_unreachable("not an integer element type");
+  }
+}
+
 double reference::detail::loadElement(ElementType type, const uint8_t *src) {
   switch (type) {
   case ElementType::F16:
@@ -89,13 +105,10 @@ double reference::detail::loadElement(ElementType type, const uint8_t *src) {
   case ElementType::F64:
     return readAs<double>(src);
   case ElementType::I8:
-    return readAs<int8_t>(src);
   case ElementType::U8:
-    return readAs<uint8_t>(src);
   case ElementType::I32:
-    return readAs<int32_t>(src);
   case ElementType::I64:
-    return static_cast<double>(readAs<int64_t>(src));
+    return static_cast<double>(loadInteger(type, src));
   }
   llvm_unreachable("unknown element type");
 }
@@ -162,28 +175,17 @@ double Tensor::getAsDouble(int64_t flatIndex) const {
 }
 
 int64_t Tensor::getAsInteger(int64_t flatIndex) const {
-  const uint8_t *src = data.data() + flatIndex * elementSize(type);
-  switch (type) {
-  case ElementType::I8:
-    return readAs<int8_t>(src);
-  case ElementType::U8:
-    return readAs<uint8_t>(src);
-  case ElementType::I32:
-    return readAs<int32_t>(src);
-  case ElementType::I64:
-    return readAs<int64_t>(src);
-  default: {
-    double value = std::trunc(getAsDouble(flatIndex));
-    if (std::isnan(value))
-      return 0;
-    constexpr double limit = 0x1p63;
-    if (value >= limit)
-      return std::numeric_limits<int64_t>::max();
-    if (value < -limit)
-      return std::numeric_limits<int64_t>::min();
-    return static_cast<int64_t>(value);
-  }
-  }
+  if (!rules::isFloat(type))
+    return loadInteger(type, data.data() + flatIndex * elementSize(type));
+  double value = std::trunc(getAsDouble(flatIndex));
+  if (std::isnan(value))
+    return 0;
+  constexpr double limit = 0x1p63;
+  if (value >= limit)
+    return std::numeric_limits<int64_t>::max();
+  if (value < -limit)
+    return std::numeric_limits<int64_t>::min();
+  return static_cast<int64_t>(value);
 }
 
 void Tensor::setFromDouble(int64_t flatIndex, double value) {

@@ -7,6 +7,14 @@
 // lists. Nothing is shared between output elements, so this is a different
 // derivation from the lowering's separable per-axis tables.
 //
+// Shared with the lowering (interp/Semantics/Rules.h): only the primitive
+// rules (coordinate transforms, rounding, clamping, the cubic and triangle
+// weights, the linear radius, pads, the output shape). Which taps an output
+// reads and how their weights are normalized (the *Taps functions below) is
+// written again here on purpose, from docs/Semantics.md, and so mirrors the
+// *Row functions of lib/Semantics/AxisTable.cpp: a mistake in one shows up
+// in the differential test as a difference from the other.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Internal.h"

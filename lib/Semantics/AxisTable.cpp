@@ -1,4 +1,10 @@
 //===- AxisTable.cpp - per-axis index/weight tables -----------------------===//
+//
+// The *Row functions choose each output's taps and weights along one axis.
+// The reference (lib/Reference/InterpolateV4.cpp, *Taps) derives the same
+// choice independently, on purpose: the differential test compares the two.
+//
+//===----------------------------------------------------------------------===//
 
 #include "interp/Semantics/AxisTable.h"
 
@@ -12,8 +18,8 @@ using namespace mlir::interp;
 using namespace mlir::interp::rules;
 
 namespace {
-/// One output index's taps before they are laid out in a fixed-width row.
-/// One output's taps. Inline storage: run-time tables are built on every
+/// One output's taps before they are laid out in a fixed-width row. Inline
+/// storage: run-time tables are built on every
 /// call of the compiled code, and most rows have at most four taps.
 struct Row {
   llvm::SmallVector<int64_t, 4> indices;

@@ -27,6 +27,22 @@ size_t rules::elementSize(ElementType type) {
   llvm_unreachable("unknown element type");
 }
 
+bool rules::isFloat(ElementType type) {
+  switch (type) {
+  case ElementType::F16:
+  case ElementType::BF16:
+  case ElementType::F32:
+  case ElementType::F64:
+    return true;
+  case ElementType::I8:
+  case ElementType::U8:
+  case ElementType::I32:
+  case ElementType::I64:
+    return false;
+  }
+  llvm_unreachable("unknown element type");
+}
+
 llvm::StringRef rules::stringifyElementType(ElementType type) {
   switch (type) {
   case ElementType::F16:

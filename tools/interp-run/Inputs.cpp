@@ -5,6 +5,7 @@
 
 #include "interp/Dialect/Interp/IR/InterpConstantFold.h"
 #include "interp/Reference/Npy.h"
+#include "interp/Semantics/ElementType.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -14,11 +15,6 @@ using namespace mlir;
 using namespace mlir::interp;
 using namespace interp_run;
 using reference::ElementType;
-
-static bool isFloat(ElementType type) {
-  return type == ElementType::F16 || type == ElementType::BF16 ||
-         type == ElementType::F32 || type == ElementType::F64;
-}
 
 /// splitmix64: small, fast and the same on every platform (unlike the
 /// standard distributions).
@@ -56,7 +52,7 @@ static Tensor randomTensor(ElementType type, ArrayRef<int64_t> shape,
   }
   for (int64_t i = 0, e = tensor.numElements(); i < e; ++i) {
     uint64_t bits = rng.next();
-    if (isFloat(type))
+    if (rules::isFloat(type))
       tensor.setFromDouble(i, -1.0 + 2.0 * (bits >> 11) * 0x1.0p-53);
     else
       tensor.setFromDouble(

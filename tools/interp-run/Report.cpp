@@ -2,6 +2,8 @@
 
 #include "Report.h"
 
+#include "interp/Semantics/ElementType.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 #include <cmath>
@@ -26,11 +28,6 @@ std::string interp_run::formatType(Type type) {
   llvm::raw_string_ostream os(text);
   os << type;
   return text;
-}
-
-static bool isFloat(ElementType type) {
-  return type == ElementType::F16 || type == ElementType::BF16 ||
-         type == ElementType::F32 || type == ElementType::F64;
 }
 
 /// Enough significant digits to tell apart every value of `type`.
@@ -72,7 +69,7 @@ static uint64_t fnv1a64(ArrayRef<uint8_t> bytes) {
 /// The element at `index`, exactly for integers, with enough digits to
 /// identify the value for floats.
 static std::string formatElementAt(const Tensor &tensor, int64_t index) {
-  if (isFloat(tensor.type))
+  if (rules::isFloat(tensor.type))
     return formatElement(tensor.type, tensor.getAsDouble(index));
   return std::to_string(tensor.getAsInteger(index));
 }
@@ -81,7 +78,7 @@ std::string interp_run::summarize(const Tensor &tensor) {
   int64_t count = tensor.numElements();
   double sum = 0;
   int64_t nans = 0, minIndex = -1, maxIndex = -1;
-  bool floating = isFloat(tensor.type);
+  bool floating = rules::isFloat(tensor.type);
   for (int64_t i = 0; i < count; ++i) {
     double value = tensor.getAsDouble(i);
     sum += value;

@@ -26,6 +26,9 @@ enum class ElementType { F16, BF16, F32, F64, I8, U8, I32, I64 };
 /// Bytes per element of `type`.
 size_t elementSize(ElementType type);
 
+/// True for the floating-point types (f16, bf16, f32, f64).
+bool isFloat(ElementType type);
+
 /// Lower-case MLIR spelling of `type` ("f16", "bf16", ..., "ui8", ...).
 llvm::StringRef stringifyElementType(ElementType type);
 

@@ -289,22 +289,22 @@ LogicalResult InterpolateV4Op::inferReturnTypeComponents(
   return success();
 }
 
-LogicalResult
-InterpolateV4Op::reifyResultShapes(OpBuilder &builder,
-                                   ReifiedRankedShapedTypeDims &shapes) {
+/// The result dimensions of `op` as buildResultSizes builds them.
+template <typename OpT>
+static LogicalResult
+reifyInterpolateShapes(OpT op, OpBuilder &builder,
+                       ReifiedRankedShapedTypeDims &shapes) {
   FailureOr<SmallVector<OpFoldResult>> sizes =
-      buildResultSizes(builder, getLoc(), *this);
+      buildResultSizes(builder, op.getLoc(), op);
   if (failed(sizes))
     return failure();
   shapes.push_back(std::move(*sizes));
   return success();
 }
 
-/// True when the op provably returns its input: no pads, every output
-/// dimension equals its input dimension (so every coordinate is the output
-/// index itself), and no antialiased triangle filter is widened by a scale
-/// slightly below 1 that still keeps the length.
-static bool isIdentity(InterpolateV4Op op) {
+/// True when `op` has no pads and its result has the data's static type
+/// and the shape the rules give: the first half of every identity test.
+template <typename OpT> static bool keepsStaticShapeWithoutPads(OpT op) {
   auto dataType = dyn_cast<RankedTensorType>(op.getData().getType());
   if (!dataType || dataType != op.getResult().getType() ||
       !dataType.hasStaticShape())
@@ -313,8 +313,21 @@ static bool isIdentity(InterpolateV4Op op) {
   if (!llvm::all_of(op.getPadsBegin(), isZero) ||
       !llvm::all_of(op.getPadsEnd(), isZero))
     return false;
-  SmallVector<int64_t> inferred = inferResultShape(op);
-  if (!llvm::equal(inferred, dataType.getShape()))
+  return llvm::equal(inferResultShape(op), dataType.getShape());
+}
+
+LogicalResult
+InterpolateV4Op::reifyResultShapes(OpBuilder &builder,
+                                   ReifiedRankedShapedTypeDims &shapes) {
+  return reifyInterpolateShapes(*this, builder, shapes);
+}
+
+/// True when the op provably returns its input: no pads, every output
+/// dimension equals its input dimension (so every coordinate is the output
+/// index itself), and no antialiased triangle filter is widened by a scale
+/// slightly below 1 that still keeps the length.
+static bool isIdentity(InterpolateV4Op op) {
+  if (!keepsStaticShapeWithoutPads(op))
     return false;
   if (op.getMode() == InterpolateMode::Linear && op.getAntialias() &&
       op.getShapeCalculationMode() == ShapeCalcMode::Scales) {
@@ -409,25 +422,12 @@ LogicalResult InterpolateV1Op::inferReturnTypeComponents(
 LogicalResult
 InterpolateV1Op::reifyResultShapes(OpBuilder &builder,
                                    ReifiedRankedShapedTypeDims &shapes) {
-  FailureOr<SmallVector<OpFoldResult>> sizes =
-      buildResultSizes(builder, getLoc(), *this);
-  if (failed(sizes))
-    return failure();
-  shapes.push_back(std::move(*sizes));
-  return success();
+  return reifyInterpolateShapes(*this, builder, shapes);
 }
 
 /// Same shape, no pads: every Interpolate-1 mode is the identity then.
 static bool isIdentity(InterpolateV1Op op) {
-  auto dataType = dyn_cast<RankedTensorType>(op.getData().getType());
-  if (!dataType || dataType != op.getResult().getType() ||
-      !dataType.hasStaticShape())
-    return false;
-  auto isZero = [](int64_t p) { return p == 0; };
-  if (!llvm::all_of(op.getPadsBegin(), isZero) ||
-      !llvm::all_of(op.getPadsEnd(), isZero))
-    return false;
-  return llvm::equal(inferResultShape(op), dataType.getShape());
+  return keepsStaticShapeWithoutPads(op);
 }
 
 OpFoldResult InterpolateV1Op::fold(FoldAdaptor adaptor) {
