@@ -4,8 +4,9 @@
 // pure function from what is known about an op's per-axis tables (tap
 // counts, constant or run-time, affine tap runs, static lengths, element
 // conversion) to how the op is computed. The IR builders only carry the
-// plan out; docs/Design.md explains each strategy and the measurements
-// behind the thresholds below, which live here and nowhere else.
+// plan out; docs/Design.md explains each strategy, benchmarks/LOG.md holds
+// the measurements behind the thresholds below, which live here and nowhere
+// else.
 //
 //===----------------------------------------------------------------------===//
 
