@@ -69,10 +69,11 @@ void expectValues(const Tensor &actual, llvm::ArrayRef<double> expected,
   std::vector<double> values = actual.toDoubles();
   ASSERT_EQ(values.size(), expected.size());
   for (size_t i = 0; i < values.size(); ++i) {
-    if (tolerance == 0.0)
+    if (tolerance == 0.0) {
       EXPECT_EQ(values[i], expected[i]) << "at flat index " << i;
-    else
+    } else {
       EXPECT_NEAR(values[i], expected[i], tolerance) << "at flat index " << i;
+    }
   }
 }
 

@@ -29,10 +29,12 @@ void expectRunMatchesTable(const AxisTable &table, const AffineTapRun &run) {
   };
   for (int64_t k = run.firstPeriod; k < run.endPeriod; ++k)
     EXPECT_TRUE(matches(k)) << "period " << k;
-  if (run.firstPeriod > 0)
+  if (run.firstPeriod > 0) {
     EXPECT_FALSE(matches(run.firstPeriod - 1));
-  if (run.endOutput() < table.outLength)
+  }
+  if (run.endOutput() < table.outLength) {
     EXPECT_FALSE(matches(run.endPeriod));
+  }
 }
 
 } // namespace
