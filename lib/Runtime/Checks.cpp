@@ -39,15 +39,33 @@ extern "C" bool interp_check_operand_length(int32_t operand, int64_t length,
   case runtime::CheckedOperand::Target:
     violation = validation::checkTargetLength(length, numAxes);
     break;
+  case runtime::CheckedOperand::ScalesOrSizes:
+    violation = validation::checkScalesOrSizesLength(length, numAxes);
+    break;
   }
   return !violation || reportViolation(*violation);
 }
 
+/// The name of the operand `operand` (a runtime::CheckedOperand) holding
+/// sizes or scales, as diagnostics spell it.
+static const char *operandName(int32_t operand, const char *sizesOrScales) {
+  switch (static_cast<runtime::CheckedOperand>(operand)) {
+  case runtime::CheckedOperand::Target:
+    return "target_spatial_shape";
+  case runtime::CheckedOperand::ScalesOrSizes:
+    return "scales_or_sizes";
+  default:
+    return sizesOrScales;
+  }
+}
+
 extern "C" bool interp_check_scale(float scale, int64_t index, int64_t axis,
-                                   int64_t paddedLength) {
-  if (auto v = validation::checkScale(scale, index))
+                                   int64_t paddedLength, int32_t operand) {
+  const char *name = operandName(operand, "scales");
+  if (auto v = validation::checkScale(scale, index, name))
     return reportViolation(*v);
-  if (auto v = validation::checkScaleOverflow(scale, index, axis, paddedLength))
+  if (auto v = validation::checkScaleOverflow(scale, index, axis, paddedLength,
+                                              name))
     return reportViolation(*v);
   return true;
 }
@@ -56,10 +74,7 @@ extern "C" bool interp_check_result_dim(int64_t count, int64_t size,
                                         int64_t elementBytes, int64_t dim,
                                         int32_t operand, int64_t operandIndex) {
   if (size < 0) {
-    const char *name =
-        operand == static_cast<int32_t>(runtime::CheckedOperand::Target)
-            ? "target_spatial_shape"
-            : "sizes";
+    const char *name = operandName(operand, "sizes");
     llvm::SmallVector<int64_t> entries(operandIndex + 1, 0);
     entries.back() = size;
     if (auto v = validation::checkSizes(name, entries))

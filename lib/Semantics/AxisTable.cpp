@@ -120,6 +120,34 @@ static Row areaRow(const AxisTableParams &p, int64_t o) {
   return row;
 }
 
+/// Interpolate-11's Pillow filters: the window [lo, hi) around the centre
+/// (o + 0.5) * L / O with the support widened by the downscale factor,
+/// clipped to the input, weights f((j + 0.5 - c) / fs) normalized by their
+/// sum (SEMANTICS-v11.md, step 5).
+static Row pillowRow(const AxisTableParams &p, int64_t o) {
+  bool bicubic = p.kernel == AxisKernel::BicubicPillow;
+  double scale = static_cast<double>(p.inLength) / p.outLength;
+  double filterScale = std::max(scale, 1.0);
+  double support = (bicubic ? 2.0 : 1.0) * filterScale;
+  double centre = (o + 0.5) * scale;
+  double lo = std::max(0.0, std::floor(centre - support + 0.5));
+  double hi = std::min(static_cast<double>(p.inLength),
+                       std::floor(centre + support + 0.5));
+  Row row;
+  double sum = 0.0;
+  for (int64_t j = static_cast<int64_t>(lo); j < static_cast<int64_t>(hi);
+       ++j) {
+    double t = (j + 0.5 - centre) / filterScale;
+    double w = bicubic ? cubicWeight(p.cubeCoeff, t) : triangleWeight(1.0, t);
+    row.add(j, w);
+    sum += w;
+  }
+  if (sum != 0.0)
+    for (double &w : row.weights)
+      w /= sum;
+  return row;
+}
+
 static Row buildRow(const AxisTableParams &p, int64_t o) {
   switch (p.kernel) {
   case AxisKernel::Nearest:
@@ -132,6 +160,9 @@ static Row buildRow(const AxisTableParams &p, int64_t o) {
     return linearRow(p, o);
   case AxisKernel::Area:
     return areaRow(p, o);
+  case AxisKernel::BilinearPillow:
+  case AxisKernel::BicubicPillow:
+    return pillowRow(p, o);
   }
   return Row();
 }
@@ -192,6 +223,17 @@ int64_t rules::axisTableTapBound(const AxisTableParams &params) {
     return std::min<int64_t>(
         static_cast<int64_t>(std::min(std::ceil(ratio), 4.0e18)) + 1, inLength);
   }
+  case AxisKernel::BilinearPillow:
+  case AxisKernel::BicubicPillow: {
+    // hi - lo = floor(c + R + 0.5) - floor(c - R + 0.5) <= ceil(2R).
+    double ratio = static_cast<double>(params.inLength) /
+                   std::max<int64_t>(params.outLength, 1);
+    double support = (params.kernel == AxisKernel::BicubicPillow ? 2.0 : 1.0) *
+                     std::max(ratio, 1.0);
+    return std::min<int64_t>(
+        static_cast<int64_t>(std::min(std::ceil(2.0 * support), 4.0e18)) + 1,
+        inLength);
+  }
   }
   return inLength;
 }
@@ -210,6 +252,9 @@ std::optional<int64_t> rules::lengthIndependentTaps(AxisKernel kernel,
       return 2;
     return std::nullopt;
   case AxisKernel::Area:
+  case AxisKernel::BilinearPillow:
+  case AxisKernel::BicubicPillow:
+    // The window grows with the downscale factor.
     return std::nullopt;
   }
   return std::nullopt;
@@ -246,7 +291,9 @@ AxisTableParams rules::makeAxisTableParams(
   params.outLength = outLength;
   params.scale = coordinateScale(shapeMode, givenScale, outLength, inLength);
   params.antialiasFactor = antialiasActive ? params.scale : 1.0;
-  params.cubeCoeff = static_cast<double>(static_cast<float>(cubeCoeff));
+  params.cubeCoeff = kernel == AxisKernel::BicubicPillow
+                         ? cubeCoeff
+                         : static_cast<double>(static_cast<float>(cubeCoeff));
   return params;
 }
 

@@ -120,6 +120,58 @@ Result validation::checkShapeLength(ShapeCalcMode mode, int64_t length,
                        " axes (shape_calculation_mode = " + name + ")");
 }
 
+Result validation::checkScalesOrSizesLength(int64_t length, int64_t numAxes) {
+  if (length == numAxes)
+    return std::nullopt;
+  return violation("shape-length", "'scales_or_sizes' has " +
+                                       std::to_string(length) +
+                                       " elements but there are " +
+                                       std::to_string(numAxes) + " axes");
+}
+
+Result validation::checkScalesOrSizesType(ShapeCalcMode mode, bool isInteger) {
+  bool sizesMode = mode == ShapeCalcMode::Sizes;
+  if (sizesMode == isInteger)
+    return std::nullopt;
+  return violation("shape-operand-type",
+                   sizesMode ? "'scales_or_sizes' must hold integers (sizes) "
+                               "when shape_calculation_mode = sizes"
+                             : "'scales_or_sizes' must hold floating-point "
+                               "values (scales) when shape_calculation_mode "
+                               "= scales");
+}
+
+Result validation::checkPillowRank(int64_t rank) {
+  if (rank >= 2)
+    return std::nullopt;
+  return violation("pillow-rank",
+                   "bilinear_pillow and bicubic_pillow need data of rank >= "
+                   "2, got rank " +
+                       std::to_string(rank));
+}
+
+Result validation::checkPillowAxes(llvm::ArrayRef<int64_t> axes) {
+  if (axes.size() == 2 && axes[0] < axes[1])
+    return std::nullopt;
+  return violation("pillow-axes",
+                   "bilinear_pillow and bicubic_pillow resize exactly two "
+                   "axes, strictly increasing ([h, w]), got " +
+                       formatList(axes));
+}
+
+Result validation::checkPillowAxesKnown(bool constant, bool absent,
+                                        int64_t rank) {
+  if (constant || (absent && rank == 2))
+    return std::nullopt;
+  return violation("pillow-constant-axes",
+                   absent ? "bilinear_pillow and bicubic_pillow need an 'axes' "
+                            "operand at rank " +
+                                std::to_string(rank) +
+                                " (without it every dimension is resized)"
+                          : std::string("bilinear_pillow and bicubic_pillow "
+                                        "need constant 'axes'"));
+}
+
 Result validation::checkTargetLength(int64_t length, int64_t numAxes) {
   if (length == numAxes)
     return std::nullopt;
@@ -139,22 +191,25 @@ Result validation::checkSizes(llvm::StringRef name,
   return std::nullopt;
 }
 
-Result validation::checkScale(float scale, int64_t index) {
+Result validation::checkScale(float scale, int64_t index,
+                              llvm::StringRef name) {
   if (rules::isValidScale(scale))
     return std::nullopt;
-  return violation("scales-value", "'scales' value " + formatNumber(scale) +
-                                       " at index " + std::to_string(index) +
+  return violation("scales-value", "'" + name.str() + "' value " +
+                                       formatNumber(scale) + " at index " +
+                                       std::to_string(index) +
                                        " must be finite and > 0");
 }
 
 Result validation::checkScaleOverflow(float scale, int64_t index, int64_t axis,
-                                      int64_t padded) {
+                                      int64_t padded, llvm::StringRef name) {
   if (padded < 0 || rules::scaledLength(padded, scale))
     return std::nullopt;
   return violation("scales-overflow",
-                   "'scales' value " + formatNumber(scale) + " at index " +
-                       std::to_string(index) + " makes output dimension " +
-                       std::to_string(axis) + " exceed the supported " +
+                   "'" + name.str() + "' value " + formatNumber(scale) +
+                       " at index " + std::to_string(index) +
+                       " makes output dimension " + std::to_string(axis) +
+                       " exceed the supported " +
                        std::to_string(rules::kMaxDimension));
 }
 

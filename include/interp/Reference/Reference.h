@@ -95,6 +95,19 @@ struct V1Attributes {
   llvm::SmallVector<int64_t> padsBegin, padsEnd;
 };
 
+/// Interpolate-11 attributes (scales_or_sizes and axes are operands).
+struct V11Attributes {
+  InterpolateV11Mode mode = InterpolateV11Mode::Nearest;
+  ShapeCalcMode shapeCalculationMode = ShapeCalcMode::Sizes;
+  CoordinateTransformMode coordinateTransformationMode =
+      CoordinateTransformMode::HalfPixel;
+  NearestMode nearestMode = NearestMode::RoundPreferFloor;
+  bool antialias = false;
+  llvm::SmallVector<int64_t> padsBegin, padsEnd;
+  /// cubic: used as float32; bicubic_pillow: the float64 value.
+  double cubeCoeff = -0.75;
+};
+
 /// Most elements the reference will produce or materialize (the padded
 /// input included); larger requests are reported as errors.
 inline constexpr int64_t kMaxReferenceElements = int64_t(1) << 31;
@@ -116,6 +129,17 @@ llvm::Expected<Tensor> evaluateV4(const Tensor &data,
 llvm::Expected<Tensor> evaluateV1(const Tensor &data,
                                   llvm::ArrayRef<int64_t> targetSpatialShape,
                                   const V1Attributes &attrs);
+
+/// Evaluates interp.interpolate_v11. `sizes` is read in sizes mode and
+/// `scales` in scales mode (the operand scales_or_sizes, as the mode reads
+/// it; the other may be empty); `axes` defaults to [0, rank). nearest,
+/// linear, linear_onnx and cubic are Interpolate-4's; the Pillow modes are
+/// docs/Semantics.md's "Interpolate-11" steps.
+llvm::Expected<Tensor> evaluateV11(const Tensor &data,
+                                   llvm::ArrayRef<int64_t> sizes,
+                                   llvm::ArrayRef<float> scales,
+                                   std::optional<llvm::ArrayRef<int64_t>> axes,
+                                   const V11Attributes &attrs);
 
 } // namespace mlir::interp::reference
 

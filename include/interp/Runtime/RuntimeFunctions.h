@@ -23,7 +23,13 @@
 namespace mlir::interp::runtime {
 
 /// Which operand interp_check_operand_length checks.
-enum class CheckedOperand : int32_t { Sizes = 0, Scales = 1, Target = 2 };
+enum class CheckedOperand : int32_t {
+  Sizes = 0,
+  Scales = 1,
+  Target = 2,
+  /// Interpolate-11's scales_or_sizes.
+  ScalesOrSizes = 3,
+};
 
 /// What interp_check_dim_equals compares.
 enum class CheckedDim : int32_t {
@@ -74,9 +80,10 @@ bool interp_check_operand_length(int32_t operand, int64_t length,
                                  int64_t numAxes);
 
 /// Run-time scale `index` (of axis `axis`, padded length `paddedLength`) is
-/// finite and > 0 and gives an output length interp supports.
+/// finite and > 0 and gives an output length interp supports. `operand`
+/// (a runtime::CheckedOperand) names the operand in the diagnostic.
 bool interp_check_scale(float scale, int64_t index, int64_t axis,
-                        int64_t paddedLength);
+                        int64_t paddedLength, int32_t operand);
 
 /// Result dimension `dim` (`size`), with `count` elements in the
 /// dimensions before it: not negative (`operand`, a

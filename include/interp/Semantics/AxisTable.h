@@ -27,6 +27,12 @@ enum class AxisKernel : int32_t {
   LinearOnnx = 2, // clamped two-tap linear
   Cubic = 3,      // Keys kernel with clamped taps
   Area = 4,       // box filter with exact fractional overlap
+  // Interpolate-11's Pillow filters (docs/Semantics.md, "Interpolate-11"):
+  // the window widens by the downscale factor, taps outside the input are
+  // dropped, weights are normalized; coordinate and nearest modes do not
+  // apply.
+  BilinearPillow = 5,
+  BicubicPillow = 6,
 };
 
 /// Everything a table depends on, for one axis.
@@ -42,7 +48,8 @@ struct AxisTableParams {
   /// Triangle filter width factor: the axis scale when antialias is active,
   /// 1 otherwise (linear only).
   double antialiasFactor = 1.0;
-  /// Keys parameter (cubic only), already rounded to float32.
+  /// Keys parameter: rounded to float32 for cubic (as OpenVINO reads it),
+  /// the float64 value for bicubic_pillow.
   double cubeCoeff = -0.75;
 };
 

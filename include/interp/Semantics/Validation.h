@@ -59,16 +59,35 @@ Result checkAxes(llvm::ArrayRef<int64_t> axes, std::optional<int64_t> rank,
 /// shape-length: the sizes or scales operand (Interpolate-4, `mode`'s) has
 /// one element per axis.
 Result checkShapeLength(ShapeCalcMode mode, int64_t length, int64_t numAxes);
+/// shape-length for Interpolate-11's scales_or_sizes.
+Result checkScalesOrSizesLength(int64_t length, int64_t numAxes);
+
+/// shape-operand-type: Interpolate-11's scales_or_sizes holds integers in
+/// sizes mode and floating-point values in scales mode.
+Result checkScalesOrSizesType(ShapeCalcMode mode, bool isInteger);
+
+/// pillow-rank: the Pillow modes need data of rank >= 2.
+Result checkPillowRank(int64_t rank);
+
+/// pillow-axes: the Pillow modes resize exactly two axes, strictly
+/// increasing.
+Result checkPillowAxes(llvm::ArrayRef<int64_t> axes);
+
+/// pillow-constant-axes: the Pillow modes need constant axes (an absent
+/// axes operand means [0, 1] at rank 2 and is refused at other ranks).
+Result checkPillowAxesKnown(bool constant, bool absent, int64_t rank);
+
 /// shape-length for Interpolate-1's target_spatial_shape.
 Result checkTargetLength(int64_t length, int64_t numAxes);
 /// sizes-sign: sizes (or Interpolate-1's target, `name`) are >= 0.
 Result checkSizes(llvm::StringRef name, llvm::ArrayRef<int64_t> sizes);
-/// scales-value: scale `index` is finite and > 0.
-Result checkScale(float scale, int64_t index);
+/// scales-value: scale `index` is finite and > 0. `name` is the operand
+/// ("scales", or Interpolate-11's "scales_or_sizes").
+Result checkScale(float scale, int64_t index, llvm::StringRef name = "scales");
 /// scales-overflow: scale `index` gives dimension `axis` of padded length
 /// `padded` an output length of at most 2^48.
 Result checkScaleOverflow(float scale, int64_t index, int64_t axis,
-                          int64_t padded);
+                          int64_t padded, llvm::StringRef name = "scales");
 /// linear-onnx-axes: linear_onnx's axes are one of the lists it accepts.
 Result checkLinearOnnxAxes(int64_t rank, llvm::ArrayRef<int64_t> axes);
 /// v1-pads-axes: Interpolate-1's non-zero pads are on axes only.

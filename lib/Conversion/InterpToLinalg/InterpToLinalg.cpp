@@ -1,8 +1,9 @@
 //===- InterpToLinalg.cpp - interp ops to linalg: the patterns ------------===//
 //
-// The two patterns: each describes its op as a ResizeSpec and hands it to
-// lowerResize. Interpolate-1 ops other than `area` are rewritten to
-// Interpolate-4 first (the --interp-legalize-v1 patterns).
+// The patterns: each describes its op as a ResizeSpec and hands it to
+// lowerResize. Interpolate-1 ops other than `area` and Interpolate-11 ops
+// other than the Pillow modes are rewritten to Interpolate-4 first (the
+// --interp-legalize-v1 and --interp-legalize-v11 patterns).
 //
 //===----------------------------------------------------------------------===//
 
@@ -130,10 +131,11 @@ struct LowerInterpolateV4 : OpConversionPattern<InterpolateV4Op> {
     bool sizesMode = op.getShapeCalculationMode() == ShapeCalcMode::Sizes;
     ResizeSpec spec = baseSpec(op, op.getData(), op.getPadsBegin(),
                                op.getPadsEnd(), runtimeRatios);
+    spec.shapeOperand = sizesMode ? runtime::CheckedOperand::Sizes
+                                  : runtime::CheckedOperand::Scales;
     checkOperandLength(rewriter, op.getLoc(), spec.module,
                        sizesMode ? op.getSizes() : op.getScales(), axes->size(),
-                       sizesMode ? runtime::CheckedOperand::Sizes
-                                 : runtime::CheckedOperand::Scales);
+                       spec.shapeOperand);
     spec.outSizes = *buildResultSizes(rewriter, op.getLoc(), op);
     spec.axes = *axes;
     spec.kernel = kernelFor(op.getMode());
@@ -168,9 +170,10 @@ struct LowerInterpolateV1Area : OpConversionPattern<InterpolateV1Op> {
       return failure();
     ResizeSpec spec = baseSpec(op, op.getData(), op.getPadsBegin(),
                                op.getPadsEnd(), runtimeRatios);
+    spec.shapeOperand = runtime::CheckedOperand::Target;
     checkOperandLength(rewriter, op.getLoc(), spec.module,
                        op.getTargetSpatialShape(), op.getAxes().size(),
-                       runtime::CheckedOperand::Target);
+                       spec.shapeOperand);
     spec.outSizes = *buildResultSizes(rewriter, op.getLoc(), op);
     spec.axes = llvm::to_vector(op.getAxes());
     spec.kernel = rules::AxisKernel::Area;
@@ -184,11 +187,55 @@ struct LowerInterpolateV1Area : OpConversionPattern<InterpolateV1Op> {
     return success();
   }
 };
+/// Interpolate-11 bilinear_pillow and bicubic_pillow (the other modes go
+/// through Interpolate-4): separable passes with Pillow's filters, the op's
+/// last axis first (plan: ResizeFacts::pillow).
+struct LowerInterpolateV11Pillow : OpConversionPattern<InterpolateV11Op> {
+  LowerInterpolateV11Pillow(MLIRContext *ctx, bool runtimeRatios)
+      : OpConversionPattern(ctx), runtimeRatios(runtimeRatios) {}
+  bool runtimeRatios;
+
+  LogicalResult
+  matchAndRewrite(InterpolateV11Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op.isPillowMode())
+      return failure();
+    auto dataType = dyn_cast<RankedTensorType>(op.getData().getType());
+    if (!dataType || !isa<RankedTensorType>(op.getResult().getType()))
+      return op.emitOpError("cannot be lowered with unranked tensors");
+    // The verifier guarantees constant axes for the Pillow modes.
+    std::optional<SmallVector<int64_t>> axes = op.getConstantAxes();
+    if (failed(checkLowerable(op)))
+      return failure();
+    ResizeSpec spec = baseSpec(op, op.getData(), op.getPadsBegin(),
+                               op.getPadsEnd(), runtimeRatios);
+    spec.shapeOperand = runtime::CheckedOperand::ScalesOrSizes;
+    checkOperandLength(rewriter, op.getLoc(), spec.module,
+                       op.getScalesOrSizes(), axes->size(), spec.shapeOperand);
+    spec.outSizes = *buildResultSizes(rewriter, op.getLoc(), op);
+    spec.axes = *axes;
+    spec.kernel = op.getMode() == InterpolateV11Mode::BilinearPillow
+                      ? rules::AxisKernel::BilinearPillow
+                      : rules::AxisKernel::BicubicPillow;
+    // Not read by the Pillow filters.
+    spec.coordinateMode = CoordinateTransformMode::HalfPixel;
+    spec.nearestMode = NearestMode::RoundPreferFloor;
+    spec.shapeMode = op.getShapeCalculationMode();
+    spec.antialias = false;
+    spec.cubeCoeff = op.getCubeCoeff().convertToDouble();
+    spec.scales = op.getScales();
+    spec.constantScales = getConstantScales(op.getScales());
+    rewriter.replaceOp(
+        op, lowerResize(rewriter, op.getLoc(), spec, op.getResult().getType()));
+    return success();
+  }
+};
 } // namespace
 
 void interp::populateInterpToLinalgConversionPatterns(
     RewritePatternSet &patterns, bool runtimeRatios) {
   populateLegalizeV1Patterns(patterns);
-  patterns.add<LowerInterpolateV4, LowerInterpolateV1Area>(
-      patterns.getContext(), runtimeRatios);
+  populateLegalizeV11Patterns(patterns);
+  patterns.add<LowerInterpolateV4, LowerInterpolateV1Area,
+               LowerInterpolateV11Pillow>(patterns.getContext(), runtimeRatios);
 }

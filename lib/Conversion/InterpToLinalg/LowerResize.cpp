@@ -158,7 +158,10 @@ Value lowering::lowerResize(OpBuilder &b, Location loc, ResizeSpec &spec,
           {scaleValue(b, loc, spec, i),
            arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(i)),
            arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(axis)),
-           asI64(b, loc, paddedSizes[axis])});
+           asI64(b, loc, paddedSizes[axis]),
+           arith::ConstantOp::create(
+               b, loc,
+               b.getI32IntegerAttr(static_cast<int32_t>(spec.shapeOperand)))});
   }
 
   // A static dimension of the result type is a fact the code below relies
@@ -217,9 +220,7 @@ Value lowering::lowerResize(OpBuilder &b, Location loc, ResizeSpec &spec,
       int64_t operandIndex = 0;
       if (position != spec.axes.end() &&
           spec.shapeMode == ShapeCalcMode::Sizes) {
-        operand = static_cast<int32_t>(spec.kernel == rules::AxisKernel::Area
-                                           ? runtime::CheckedOperand::Target
-                                           : runtime::CheckedOperand::Sizes);
+        operand = static_cast<int32_t>(spec.shapeOperand);
         operandIndex = position - spec.axes.begin();
       }
       callRuntimeCheck(

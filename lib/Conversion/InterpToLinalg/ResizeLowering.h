@@ -41,6 +41,9 @@ struct ResizeSpec {
   bool antialias;
   double cubeCoeff;
   SmallVector<int64_t> padsBegin, padsEnd;
+  /// The operand the sizes or scales come from, as run-time diagnostics
+  /// name it.
+  runtime::CheckedOperand shapeOperand = runtime::CheckedOperand::Sizes;
   /// The scales operand (scales mode only) and its constant values, if any.
   Value scales;
   std::optional<SmallVector<float>> constantScales;
@@ -52,7 +55,6 @@ struct ResizeSpec {
   /// lowering writes into them directly and checks their shape first.
   SmallVector<Value> destinations;
 };
-
 
 /// One axis's tables: constant or filled at run time. `isIdentity` when the
 /// axis provably maps every index to itself and needs no pass.
@@ -265,12 +267,14 @@ Value buildAxisPass(OpBuilder &b, Location loc, Value source, int64_t axis,
                     const AxisTables &tables, Value init,
                     const ElementTypes &types);
 /// Separable passes in `order` (positions in `axes`): intermediate passes
-/// accumulate, the last one stores the element type into `init`.
+/// accumulate (or, with `storeEveryPass`, store the element type too), the
+/// last one stores the element type into `init`.
 Value buildSeparablePasses(OpBuilder &b, Location loc, Value source,
                            ArrayRef<int64_t> axes, ArrayRef<AxisTables> tables,
                            ArrayRef<size_t> order,
                            ArrayRef<OpFoldResult> outSizes, Value init,
-                           const ElementTypes &types);
+                           const ElementTypes &types,
+                           bool storeEveryPass = false);
 
 //===----------------------------------------------------------------------===//
 // Strategy.cpp: facts in, plan out, plan carried out.

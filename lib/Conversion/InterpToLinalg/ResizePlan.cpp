@@ -103,6 +103,14 @@ static size_t peeledAxes(const ResizeFacts &facts,
 
 ResizePlan interp::planResize(const ResizeFacts &facts) {
   ResizePlan plan;
+  if (facts.pillow) {
+    plan.kind = ResizePlan::Kind::Separable;
+    for (size_t i = facts.axes.size(); i-- > 0;)
+      if (!facts.axes[i].identity)
+        plan.separableOrder.push_back(i);
+    plan.storeEveryPass = facts.integerElements;
+    return plan;
+  }
   if (facts.nearest) {
     plan.kind = llvm::all_of(facts.axes,
                              [](const AxisFacts &axis) {

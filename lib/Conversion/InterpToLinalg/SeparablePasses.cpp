@@ -85,7 +85,8 @@ Value lowering::buildSeparablePasses(OpBuilder &b, Location loc, Value source,
                                      ArrayRef<AxisTables> tables,
                                      ArrayRef<size_t> order,
                                      ArrayRef<OpFoldResult> outSizes,
-                                     Value init, const ElementTypes &types) {
+                                     Value init, const ElementTypes &types,
+                                     bool storeEveryPass) {
   Value passResult = source;
   for (size_t i : order) {
     Value passInit = init;
@@ -93,7 +94,8 @@ Value lowering::buildSeparablePasses(OpBuilder &b, Location loc, Value source,
       SmallVector<OpFoldResult> sizes =
           tensor::getMixedSizes(b, loc, passResult);
       sizes[axes[i]] = outSizes[axes[i]];
-      passInit = tensor::EmptyOp::create(b, loc, sizes, types.accumulator);
+      passInit = tensor::EmptyOp::create(
+          b, loc, sizes, storeEveryPass ? types.data : types.accumulator);
     }
     passResult =
         buildAxisPass(b, loc, passResult, axes[i], tables[i], passInit, types);

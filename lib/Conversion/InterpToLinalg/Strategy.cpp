@@ -33,6 +33,9 @@ ResizeFacts lowering::factsOf(const ResizeSpec &spec,
   facts.rank = paddedSizes.size();
   facts.convertsElements = elementType != accumulatorType(elementType);
   facts.runtimeRatios = spec.runtimeRatios;
+  facts.pillow = spec.kernel == rules::AxisKernel::BilinearPillow ||
+                 spec.kernel == rules::AxisKernel::BicubicPillow;
+  facts.integerElements = isa<IntegerType>(elementType);
   for (auto [axis, t] : llvm::zip_equal(spec.axes, tables)) {
     AxisFacts a;
     a.dim = axis;
@@ -177,8 +180,8 @@ Value lowering::buildPlannedResize(OpBuilder &b, Location loc,
                                      types, /*ratio=*/0);
   case ResizePlan::Kind::Separable:
     return buildSeparablePasses(b, loc, source, spec.axes, tables,
-                                plan.separableOrder, spec.outSizes, init,
-                                types);
+                                plan.separableOrder, spec.outSizes, init, types,
+                                plan.storeEveryPass);
   }
   llvm_unreachable("unknown plan kind");
 }

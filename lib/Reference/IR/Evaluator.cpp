@@ -33,7 +33,7 @@ std::string reference::formatLocation(Location location) {
 
 static bool isSupported(Operation *op) {
   return isa<arith::ConstantOp, tensor::CastOp, InterpolateV4Op,
-             InterpolateV1Op, func::ReturnOp>(op);
+             InterpolateV1Op, InterpolateV11Op, func::ReturnOp>(op);
 }
 
 Operation *reference::findUnsupportedOp(func::FuncOp func) {
@@ -195,6 +195,30 @@ reference::evaluateFunction(func::FuncOp func, ArrayRef<Tensor> inputs) {
               checkShape(op, *result, v1.getType(), "the reference result"))
         return std::move(err);
       values[v1.getResult()] = std::move(*result);
+    } else if (auto v11 = dyn_cast<InterpolateV11Op>(op)) {
+      evaluation.dataMagnitude =
+          std::max(evaluation.dataMagnitude, inputMagnitude(*operands[0]));
+      V11Attributes attrs = toReferenceAttributes(v11);
+      SmallVector<int64_t> sizes;
+      SmallVector<float> scales;
+      if (v11.getShapeCalculationMode() == ShapeCalcMode::Sizes)
+        sizes = toIntegers(*operands[1]);
+      else
+        scales = toScales(*operands[1]);
+      std::optional<SmallVector<int64_t>> axes;
+      if (v11.getAxes())
+        axes = toIntegers(*operands[2]);
+      std::optional<ArrayRef<int64_t>> axesRef;
+      if (axes)
+        axesRef = ArrayRef<int64_t>(*axes);
+      auto result = evaluateV11(*operands[0], sizes, scales, axesRef, attrs);
+      if (!result)
+        return opError(op, "the reference rejects the operands: " +
+                               llvm::toString(result.takeError()));
+      if (auto err =
+              checkShape(op, *result, v11.getType(), "the reference result"))
+        return std::move(err);
+      values[v11.getResult()] = std::move(*result);
     } else if (isa<func::ReturnOp>(op)) {
       for (const Tensor *tensor : operands)
         evaluation.results.push_back(*tensor);

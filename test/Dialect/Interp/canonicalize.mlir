@@ -235,3 +235,31 @@ func.func @v1_no_fold_with_pads(%x: tensor<2x6xf32>) -> tensor<2x6xf32> {
        : (tensor<2x6xf32>, tensor<1xi64>) -> tensor<2x6xf32>
   return %r : tensor<2x6xf32>
 }
+
+// -----
+
+// Interpolate-11: the result type is refined from constant scales_or_sizes
+// (scales mode: trunc(48 * (0.5 + 1e-6)) = 24, 80 * 2 = 160).
+// CHECK-LABEL: func.func @v11_refine
+// CHECK: interp.interpolate_v11 {{.*}} -> tensor<1x3x24x160xui8>
+// CHECK: tensor.cast
+func.func @v11_refine(%x: tensor<1x3x48x80xui8>) -> tensor<?x?x?x?xui8> {
+  %c = arith.constant dense<[0.5, 2.0]> : tensor<2xf32>
+  %a = arith.constant dense<[2, 3]> : tensor<2xi64>
+  %r = interp.interpolate_v11 %x, %c, %a {mode = bicubic_pillow, shape_calculation_mode = scales}
+       : (tensor<1x3x48x80xui8>, tensor<2xf32>, tensor<2xi64>) -> tensor<?x?x?x?xui8>
+  return %r : tensor<?x?x?x?xui8>
+}
+
+// -----
+
+// A Pillow pass with L == O has one tap of weight 1: the op is the identity.
+// CHECK-LABEL: func.func @v11_identity
+// CHECK-NEXT: return %arg0
+func.func @v11_identity(%x: tensor<1x3x8x8xui8>) -> tensor<1x3x8x8xui8> {
+  %s = arith.constant dense<[8, 8]> : tensor<2xi64>
+  %a = arith.constant dense<[2, 3]> : tensor<2xi64>
+  %r = interp.interpolate_v11 %x, %s, %a {mode = bicubic_pillow, shape_calculation_mode = sizes}
+       : (tensor<1x3x8x8xui8>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x3x8x8xui8>
+  return %r : tensor<1x3x8x8xui8>
+}

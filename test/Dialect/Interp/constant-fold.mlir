@@ -74,3 +74,52 @@ func.func @not_constant(%x: tensor<2xf32>) -> tensor<4xf32> {
      : (tensor<2xf32>, tensor<1xi64>, tensor<1xf32>) -> tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// Interpolate-11 bilinear_pillow, ui8 1x4 -> 1x2 (w only; h keeps 1).
+// Step 5, L = 4, O = 2: s = fs = 2, support 2. o = 0: c = 1, taps 0..2 at
+// t = -0.25, 0.25, 0.75, weights (0.75, 0.75, 0.25) / 1.75, so
+// (3 * 0 + 3 * 100 + 1 * 200) / 7 = 71.4 -> 71. o = 1: c = 3, taps 1..3,
+// weights (0.25, 0.75, 0.75) / 1.75: (100 + 600 + 150) / 7 = 121.4 -> 121.
+// CHECK-LABEL: func.func @fold_bilinear_pillow_down
+// CHECK-NEXT: %[[C:.*]] = arith.constant dense<{{\[\[}}71, 121]]> : tensor<1x2xui8>
+// CHECK-NEXT: return %[[C]]
+func.func @fold_bilinear_pillow_down() -> tensor<1x2xui8> {
+  %x = arith.constant dense<[[0, 100, 200, 50]]> : tensor<1x4xui8>
+  %s = arith.constant dense<[1, 2]> : tensor<2xi64>
+  %r = interp.interpolate_v11 %x, %s {mode = bilinear_pillow, shape_calculation_mode = sizes}
+     : (tensor<1x4xui8>, tensor<2xi64>) -> tensor<1x2xui8>
+  return %r : tensor<1x2xui8>
+}
+
+// -----
+
+// The store rounds ties to even (Pillow's fixed point rounds them up):
+// bilinear_pillow x2 on [0, 2]: L = 2, O = 4, s = 0.5, support 1. o = 1:
+// c = 0.75, taps 0, 1 with weights 0.75, 0.25: 0.5 -> 0; o = 2: c = 1.25,
+// weights 0.25, 0.75: 1.5 -> 2; o = 0 and o = 3 read one tap each.
+// CHECK-LABEL: func.func @fold_bilinear_pillow_ties
+// CHECK-NEXT: %[[C:.*]] = arith.constant dense<{{\[\[}}0, 0, 2, 2]]> : tensor<1x4xi8>
+func.func @fold_bilinear_pillow_ties() -> tensor<1x4xi8> {
+  %x = arith.constant dense<[[0, 2]]> : tensor<1x2xi8>
+  %s = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %r = interp.interpolate_v11 %x, %s {mode = bilinear_pillow, shape_calculation_mode = scales}
+     : (tensor<1x2xi8>, tensor<2xf32>) -> tensor<1x4xi8>
+  return %r : tensor<1x4xi8>
+}
+
+// -----
+
+// The Interpolate-4 modes of Interpolate-11 fold as Interpolate-4 does
+// (the fold_linear_onnx case above, with scales_or_sizes as sizes).
+// CHECK-LABEL: func.func @fold_v11_linear_onnx
+// CHECK-NEXT: arith.constant dense<{{\[\[\[}}[1.000000e+00, 1.250000e+00, 1.750000e+00, 2.000000e+00], [1.500000e+00, 1.750000e+00, 2.250000e+00, 2.500000e+00], [2.500000e+00, 2.750000e+00, 3.250000e+00, 3.500000e+00], [3.000000e+00, 3.250000e+00, 3.750000e+00, 4.000000e+00]]]]> : tensor<1x1x4x4xf32>
+func.func @fold_v11_linear_onnx() -> tensor<1x1x4x4xf32> {
+  %x = arith.constant dense<[[[[1.0, 2.0], [3.0, 4.0]]]]> : tensor<1x1x2x2xf32>
+  %s = arith.constant dense<[4, 4]> : tensor<2xi64>
+  %a = arith.constant dense<[2, 3]> : tensor<2xi64>
+  %r = interp.interpolate_v11 %x, %s, %a {mode = linear_onnx, shape_calculation_mode = sizes}
+     : (tensor<1x1x2x2xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x1x4x4xf32>
+  return %r : tensor<1x1x4x4xf32>
+}

@@ -487,3 +487,186 @@ func.func @result_too_many_elements(%x: tensor<2x2xf32>) {
      : (tensor<2x2xf32>, tensor<2xi64>, tensor<2xf32>) -> tensor<4294967296x4294967296xf32>
   return
 }
+
+// -----
+
+// Interpolate-11: every rule of Interpolate-4 with scales_or_sizes in the
+// role its mode gives it, and the rules of its own.
+
+func.func @v11_element_type(%x: tensor<4x4xf32>, %s: tensor<2xi64>) {
+  // expected-error @+1 {{'interp.interpolate_v11' op result element type 'f16' must equal the data element type 'f32'}}
+  %0 = interp.interpolate_v11 %x, %s {mode = nearest, shape_calculation_mode = sizes} : (tensor<4x4xf32>, tensor<2xi64>) -> tensor<?x?xf16>
+  return
+}
+
+// -----
+
+func.func @v11_rank_zero(%x: tensor<f32>, %s: tensor<0xi64>) {
+  // expected-error @+1 {{'data' must have rank >= 1, got rank 0}}
+  %0 = interp.interpolate_v11 %x, %s {mode = nearest, shape_calculation_mode = sizes} : (tensor<f32>, tensor<0xi64>) -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @v11_sizes_need_integers(%x: tensor<4x4xf32>, %s: tensor<2xf32>) {
+  // rule: shape-operand-type
+  // expected-error @+1 {{'scales_or_sizes' must hold integers (sizes) when shape_calculation_mode = sizes}}
+  %0 = interp.interpolate_v11 %x, %s {mode = linear, shape_calculation_mode = sizes} : (tensor<4x4xf32>, tensor<2xf32>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @v11_scales_need_floats(%x: tensor<4x4xf32>, %s: tensor<2xi64>) {
+  // rule: shape-operand-type
+  // expected-error @+1 {{'scales_or_sizes' must hold floating-point values (scales) when shape_calculation_mode = scales}}
+  %0 = interp.interpolate_v11 %x, %s {mode = linear, shape_calculation_mode = scales} : (tensor<4x4xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @v11_shape_length(%x: tensor<4x4xf32>, %s: tensor<3xi64>) {
+  // rule: shape-length
+  // expected-error @+1 {{'scales_or_sizes' has 3 elements but there are 2 axes}}
+  %0 = interp.interpolate_v11 %x, %s {mode = linear, shape_calculation_mode = sizes} : (tensor<4x4xf32>, tensor<3xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @v11_sizes_sign(%x: tensor<4x4xf32>) {
+  %s = arith.constant dense<[2, -1]> : tensor<2xi64>
+  // rule: sizes-sign
+  // expected-error @+1 {{'scales_or_sizes' value -1 at index 1 must be non-negative}}
+  %0 = interp.interpolate_v11 %x, %s {mode = cubic, shape_calculation_mode = sizes} : (tensor<4x4xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @v11_scales_value(%x: tensor<4x4xf32>) {
+  %s = arith.constant dense<[2.0, 0.0]> : tensor<2xf32>
+  // rule: scales-value
+  // expected-error @+1 {{'scales_or_sizes' value 0 at index 1 must be finite and > 0}}
+  %0 = interp.interpolate_v11 %x, %s {mode = bilinear_pillow, shape_calculation_mode = scales} : (tensor<4x4xf32>, tensor<2xf32>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @v11_scales_overflow(%x: tensor<4x4xf32>) {
+  %s = arith.constant dense<[2.0, 1.0e30]> : tensor<2xf32>
+  // rule: scales-overflow
+  // expected-error @+1 {{'scales_or_sizes' value 1.00000002e+30 at index 1 makes output dimension 1 exceed the supported 281474976710656}}
+  %0 = interp.interpolate_v11 %x, %s {mode = linear, shape_calculation_mode = scales} : (tensor<4x4xf32>, tensor<2xf32>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @v11_axes_range(%x: tensor<4x4xf32>, %s: tensor<1xi64>) {
+  %a = arith.constant dense<[2]> : tensor<1xi64>
+  // expected-error @+1 {{'axes' value 2 at index 0 is out of range for data of rank 2 (expected 0 <= axis < 2)}}
+  %0 = interp.interpolate_v11 %x, %s, %a {mode = nearest, shape_calculation_mode = sizes} : (tensor<4x4xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @v11_axes_unique(%x: tensor<4x4xf32>, %s: tensor<2xi64>) {
+  %a = arith.constant dense<[1, 1]> : tensor<2xi64>
+  // expected-error @+1 {{'axes' contains 1 twice}}
+  %0 = interp.interpolate_v11 %x, %s, %a {mode = nearest, shape_calculation_mode = sizes} : (tensor<4x4xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @v11_pads(%x: tensor<4x4xf32>, %s: tensor<2xi64>) {
+  // expected-error @+1 {{'pads_end' has 3 entries, more than the data rank 2}}
+  %0 = interp.interpolate_v11 %x, %s {mode = nearest, shape_calculation_mode = sizes, pads_end = array<i64: 0, 0, 1>} : (tensor<4x4xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @v11_linear_onnx_axes(%x: tensor<1x2x4x4xf32>, %s: tensor<2xi64>) {
+  %a = arith.constant dense<[1, 2]> : tensor<2xi64>
+  // expected-error @+1 {{mode = linear_onnx requires axes}}
+  %0 = interp.interpolate_v11 %x, %s, %a {mode = linear_onnx, shape_calculation_mode = sizes} : (tensor<1x2x4x4xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x?x?x4xf32>
+  return
+}
+
+// -----
+
+func.func @v11_result_dims(%x: tensor<4x4xf32>) {
+  %s = arith.constant dense<[8, 8]> : tensor<2xi64>
+  // expected-error @+1 {{result dimension 1 is 9 but the operands give 8}}
+  %0 = interp.interpolate_v11 %x, %s {mode = bicubic_pillow, shape_calculation_mode = sizes} : (tensor<4x4xf32>, tensor<2xi64>) -> tensor<8x9xf32>
+  return
+}
+
+// -----
+
+func.func @v11_pillow_rank(%x: tensor<4xf32>, %s: tensor<1xi64>) {
+  // rule: pillow-rank
+  // expected-error @+1 {{bilinear_pillow and bicubic_pillow need data of rank >= 2, got rank 1}}
+  %0 = interp.interpolate_v11 %x, %s {mode = bilinear_pillow, shape_calculation_mode = sizes} : (tensor<4xf32>, tensor<1xi64>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @v11_pillow_three_axes(%x: tensor<2x4x4xf32>, %s: tensor<3xi64>) {
+  %a = arith.constant dense<[0, 1, 2]> : tensor<3xi64>
+  // rule: pillow-axes
+  // expected-error @+1 {{bilinear_pillow and bicubic_pillow resize exactly two axes, strictly increasing ([h, w]), got [0, 1, 2]}}
+  %0 = interp.interpolate_v11 %x, %s, %a {mode = bilinear_pillow, shape_calculation_mode = sizes} : (tensor<2x4x4xf32>, tensor<3xi64>, tensor<3xi64>) -> tensor<?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @v11_pillow_descending(%x: tensor<1x3x4x4xui8>, %s: tensor<2xi64>) {
+  %a = arith.constant dense<[3, 2]> : tensor<2xi64>
+  // rule: pillow-axes
+  // expected-error @+1 {{got [3, 2]}}
+  %0 = interp.interpolate_v11 %x, %s, %a {mode = bicubic_pillow, shape_calculation_mode = sizes} : (tensor<1x3x4x4xui8>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x3x?x?xui8>
+  return
+}
+
+// -----
+
+func.func @v11_pillow_axes_not_constant(%x: tensor<1x3x4x4xf32>, %s: tensor<2xi64>, %a: tensor<2xi64>) {
+  // rule: pillow-constant-axes
+  // expected-error @+1 {{bilinear_pillow and bicubic_pillow need constant 'axes'}}
+  %0 = interp.interpolate_v11 %x, %s, %a {mode = bilinear_pillow, shape_calculation_mode = sizes} : (tensor<1x3x4x4xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @v11_pillow_axes_absent(%x: tensor<3x4x4xf32>, %s: tensor<2xi64>) {
+  // rule: pillow-constant-axes
+  // expected-error @+1 {{bilinear_pillow and bicubic_pillow need an 'axes' operand at rank 3 (without it every dimension is resized)}}
+  %0 = interp.interpolate_v11 %x, %s {mode = bilinear_pillow, shape_calculation_mode = sizes} : (tensor<3x4x4xf32>, tensor<2xi64>) -> tensor<?x?x?xf32>
+  return
+}
+
+// -----
+
+func.func @v11_unknown_mode(%x: tensor<4x4xf32>, %s: tensor<2xi64>) {
+  // expected-error @+1 {{invalid value 'area' for enum attribute 'mode'}}
+  %0 = interp.interpolate_v11 %x, %s {mode = area, shape_calculation_mode = sizes} : (tensor<4x4xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @v11_cube_coeff(%x: tensor<4x4xf32>, %s: tensor<2xi64>) {
+  // expected-error @+1 {{'cube_coeff' must be finite as float32, got 1e+300}}
+  %0 = interp.interpolate_v11 %x, %s {mode = bicubic_pillow, shape_calculation_mode = sizes, cube_coeff = 1.0e300} : (tensor<4x4xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return
+}

@@ -112,3 +112,53 @@ func.func @v1_modes_and_defaults(%x: tensor<4x6xf32>, %t1: tensor<1xi32>, %t2: t
        : (tensor<4x6xf32>, tensor<1xi32>) -> tensor<4x?xf32>
   return
 }
+
+// Interpolate-11: every mode, both shape modes, every attribute.
+
+// CHECK-LABEL: func.func @v11_issue_example
+// CHECK: interp.interpolate_v11 %{{.*}}, %{{.*}}, %{{.*}} {mode = bilinear_pillow, shape_calculation_mode = sizes} : (tensor<1x3x48x80xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x3x24x160xf32>
+// CHECK: interp.interpolate_v11 %{{.*}}, %{{.*}}, %{{.*}} {mode = bicubic_pillow, shape_calculation_mode = scales} : (tensor<1x3x48x80xui8>, tensor<2xf32>, tensor<2xi64>) -> tensor<1x3x96x40xui8>
+func.func @v11_issue_example(%x: tensor<1x3x48x80xf32>, %q: tensor<1x3x48x80xui8>) -> (tensor<1x3x24x160xf32>, tensor<1x3x96x40xui8>) {
+  %sizes = arith.constant dense<[24, 160]> : tensor<2xi64>
+  %scales = arith.constant dense<[2.0, 0.5]> : tensor<2xf32>
+  %axes = arith.constant dense<[2, 3]> : tensor<2xi64>
+  %r = interp.interpolate_v11 %x, %sizes, %axes {mode = bilinear_pillow, shape_calculation_mode = sizes}
+       : (tensor<1x3x48x80xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x3x24x160xf32>
+  %s = interp.interpolate_v11 %q, %scales, %axes {mode = bicubic_pillow, shape_calculation_mode = scales}
+       : (tensor<1x3x48x80xui8>, tensor<2xf32>, tensor<2xi64>) -> tensor<1x3x96x40xui8>
+  return %r, %s : tensor<1x3x24x160xf32>, tensor<1x3x96x40xui8>
+}
+
+// CHECK-LABEL: func.func @v11_modes
+// CHECK: {mode = nearest, shape_calculation_mode = sizes} : (tensor<4x6xf32>, tensor<2xi32>) -> tensor<?x?xf32>
+// CHECK: {mode = linear, shape_calculation_mode = scales} : (tensor<4x6xf32>, tensor<2xf64>) -> tensor<?x?xf32>
+// CHECK: {mode = linear_onnx, shape_calculation_mode = sizes}
+// CHECK: {mode = cubic, shape_calculation_mode = sizes}
+func.func @v11_modes(%x: tensor<4x6xf32>, %sizes: tensor<2xi32>, %scales: tensor<2xf64>) {
+  %0 = interp.interpolate_v11 %x, %sizes {mode = nearest, shape_calculation_mode = sizes}
+       : (tensor<4x6xf32>, tensor<2xi32>) -> tensor<?x?xf32>
+  %1 = interp.interpolate_v11 %x, %scales {mode = linear, shape_calculation_mode = scales}
+       : (tensor<4x6xf32>, tensor<2xf64>) -> tensor<?x?xf32>
+  %2 = interp.interpolate_v11 %x, %sizes {mode = linear_onnx, shape_calculation_mode = sizes}
+       : (tensor<4x6xf32>, tensor<2xi32>) -> tensor<?x?xf32>
+  %3 = interp.interpolate_v11 %x, %sizes {mode = cubic, shape_calculation_mode = sizes}
+       : (tensor<4x6xf32>, tensor<2xi32>) -> tensor<?x?xf32>
+  return
+}
+
+// Explicit defaults are elided; every other value prints.
+// CHECK-LABEL: func.func @v11_attributes
+// CHECK: interp.interpolate_v11 %{{.*}}, %{{.*}} {mode = bicubic_pillow, shape_calculation_mode = sizes} :
+// CHECK: interp.interpolate_v11 %{{.*}}, %{{.*}}, %{{.*}} {antialias = true, coordinate_transformation_mode = tf_half_pixel_for_nn, cube_coeff = -5.000000e-01 : f64, mode = bicubic_pillow, nearest_mode = ceil, pads_begin = array<i64: 0, 0, 1>, pads_end = array<i64: 0, 0, 0, 2>, shape_calculation_mode = sizes}
+func.func @v11_attributes(%x: tensor<4x6xf32>, %sizes: tensor<2xi64>, %y: tensor<1x3x8x8xbf16>, %axes: tensor<2xi64>) {
+  %0 = interp.interpolate_v11 %x, %sizes {mode = bicubic_pillow, shape_calculation_mode = sizes,
+         coordinate_transformation_mode = half_pixel, nearest_mode = round_prefer_floor,
+         antialias = false, pads_begin = array<i64>, pads_end = array<i64>, cube_coeff = -0.75}
+       : (tensor<4x6xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  %c = arith.constant dense<[2, 3]> : tensor<2xi64>
+  %1 = interp.interpolate_v11 %y, %sizes, %c {mode = bicubic_pillow, shape_calculation_mode = sizes,
+         coordinate_transformation_mode = tf_half_pixel_for_nn, nearest_mode = ceil,
+         antialias = true, pads_begin = array<i64: 0, 0, 1>, pads_end = array<i64: 0, 0, 0, 2>, cube_coeff = -0.5}
+       : (tensor<1x3x8x8xbf16>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x3x?x?xbf16>
+  return
+}

@@ -85,3 +85,18 @@ func.func @nonconstant_axes(%x: tensor<4x4xf32>, %s: tensor<1xi64>, %c: tensor<1
   %d0 = tensor.dim %r, %c0 : tensor<?x?xf32>
   return %d0 : index
 }
+
+// -----
+
+// Interpolate-11 in sizes mode: the dim is the scales_or_sizes entry.
+// CHECK-LABEL: func.func @v11_sizes_dim
+// CHECK: %[[E:.*]] = tensor.extract %arg1[%{{.*}}] : tensor<2xi64>
+// CHECK: %[[D:.*]] = arith.index_cast %[[E]] : i64 to index
+// CHECK: return %[[D]]
+func.func @v11_sizes_dim(%x: tensor<4x6xf32>, %s: tensor<2xi64>) -> index {
+  %r = interp.interpolate_v11 %x, %s {mode = bilinear_pillow, shape_calculation_mode = sizes}
+       : (tensor<4x6xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  %c1 = arith.constant 1 : index
+  %d = tensor.dim %r, %c1 : tensor<?x?xf32>
+  return %d : index
+}

@@ -103,6 +103,12 @@ struct ResizeFacts {
   bool convertsElements = false;
   /// Run-time tables may get the direct passes of kRuntimeRunRatios.
   bool runtimeRatios = true;
+  /// Interpolate-11's Pillow modes: separable passes in the op's axis order
+  /// reversed (Pillow's horizontal pass first), each storing integer data
+  /// into its element type (docs/Semantics.md, Interpolate-11).
+  bool pillow = false;
+  /// The data is an integer type.
+  bool integerElements = false;
   /// One per op axis, in the op's order.
   llvm::SmallVector<AxisFacts> axes;
   /// The padded input and the output dimensions, where static.
@@ -144,6 +150,9 @@ struct ResizePlan {
   /// Separable and RuntimeRatios: the pass order (positions in
   /// ResizeFacts::axes; identity axes left out).
   llvm::SmallVector<size_t> separableOrder;
+  /// Separable: every pass, not only the last, stores the data's element
+  /// type (the Pillow modes on integer data).
+  bool storeEveryPass = false;
 };
 
 /// The strategy for an op with these facts.

@@ -1,7 +1,7 @@
 //===- Evaluator.h - evaluate a function with the reference -----*- C++ -*-===//
 //
 // Interprets a func.func made of arith.constant, tensor.cast,
-// interp.interpolate_v4, interp.interpolate_v1 and func.return on host
+// interp.interpolate_v1/_v4/_v11 and func.return on host
 // tensors, computing each interp op with the reference implementation
 // (interp/Reference/Reference.h). It runs on the IR before lowering, so a
 // compiled function can be checked against what its source means:

@@ -153,6 +153,8 @@ static std::optional<StringRef> keywordOf(Attribute attr) {
     return stringifyEnum(a.getValue());
   if (auto a = dyn_cast<InterpolateV1ModeAttr>(attr))
     return stringifyEnum(a.getValue());
+  if (auto a = dyn_cast<InterpolateV11ModeAttr>(attr))
+    return stringifyEnum(a.getValue());
   if (auto a = dyn_cast<ShapeCalcModeAttr>(attr))
     return stringifyEnum(a.getValue());
   if (auto a = dyn_cast<CoordinateTransformModeAttr>(attr))
@@ -166,50 +168,61 @@ static std::optional<StringRef> keywordOf(Attribute attr) {
 // InterpolateV4Op
 //===----------------------------------------------------------------------===//
 
+/// The enum attributes Interpolate-4 and -11 share (their `mode`s differ).
+static FailureOr<Attribute> buildSharedEnum(MLIRContext *context,
+                                            StringRef name, StringRef keyword,
+                                            bool &isEnumName) {
+  isEnumName = true;
+  if (name == "shape_calculation_mode")
+    return buildEnum<ShapeCalcMode, ShapeCalcModeAttr>(context, keyword,
+                                                       symbolizeShapeCalcMode);
+  if (name == "coordinate_transformation_mode")
+    return buildEnum<CoordinateTransformMode, CoordinateTransformModeAttr>(
+        context, keyword, symbolizeCoordinateTransformMode);
+  if (name == "nearest_mode")
+    return buildEnum<NearestMode, NearestModeAttr>(context, keyword,
+                                                   symbolizeNearestMode);
+  isEnumName = false;
+  return failure();
+}
+
+/// Interpolate-4's and -11's attributes at their default values.
+static bool isV4LikeDefault(NamedAttribute attr) {
+  StringRef name = attr.getName().strref();
+  Attribute value = attr.getValue();
+  if (name == "coordinate_transformation_mode")
+    return cast<CoordinateTransformModeAttr>(value).getValue() ==
+           CoordinateTransformMode::HalfPixel;
+  if (name == "nearest_mode")
+    return cast<NearestModeAttr>(value).getValue() ==
+           NearestMode::RoundPreferFloor;
+  if (name == "antialias")
+    return !cast<BoolAttr>(value).getValue();
+  if (name == "pads_begin" || name == "pads_end")
+    return isEmptyArray(value);
+  if (name == "cube_coeff")
+    return cast<FloatAttr>(value).getValueAsDouble() == -0.75;
+  return false;
+}
+
 ParseResult InterpolateV4Op::parse(OpAsmParser &parser,
                                    OperationState &result) {
   MLIRContext *context = parser.getContext();
   auto buildEnumAttr = [&](StringRef name, StringRef keyword,
                            bool &isEnumName) -> FailureOr<Attribute> {
-    isEnumName = true;
-    if (name == "mode")
+    if (name == "mode") {
+      isEnumName = true;
       return buildEnum<InterpolateMode, InterpolateModeAttr>(
           context, keyword, symbolizeInterpolateMode);
-    if (name == "shape_calculation_mode")
-      return buildEnum<ShapeCalcMode, ShapeCalcModeAttr>(
-          context, keyword, symbolizeShapeCalcMode);
-    if (name == "coordinate_transformation_mode")
-      return buildEnum<CoordinateTransformMode, CoordinateTransformModeAttr>(
-          context, keyword, symbolizeCoordinateTransformMode);
-    if (name == "nearest_mode")
-      return buildEnum<NearestMode, NearestModeAttr>(context, keyword,
-                                                     symbolizeNearestMode);
-    isEnumName = false;
-    return failure();
+    }
+    return buildSharedEnum(context, name, keyword, isEnumName);
   };
   return parseInterpOp(parser, result, /*numRequired=*/3, /*numOptional=*/1,
                        buildEnumAttr);
 }
 
 void InterpolateV4Op::print(OpAsmPrinter &p) {
-  auto isDefault = [](NamedAttribute attr) {
-    StringRef name = attr.getName().strref();
-    Attribute value = attr.getValue();
-    if (name == "coordinate_transformation_mode")
-      return cast<CoordinateTransformModeAttr>(value).getValue() ==
-             CoordinateTransformMode::HalfPixel;
-    if (name == "nearest_mode")
-      return cast<NearestModeAttr>(value).getValue() ==
-             NearestMode::RoundPreferFloor;
-    if (name == "antialias")
-      return !cast<BoolAttr>(value).getValue();
-    if (name == "pads_begin" || name == "pads_end")
-      return isEmptyArray(value);
-    if (name == "cube_coeff")
-      return cast<FloatAttr>(value).getValueAsDouble() == -0.75;
-    return false;
-  };
-  printInterpOp(p, getOperation(), isDefault, keywordOf);
+  printInterpOp(p, getOperation(), isV4LikeDefault, keywordOf);
 }
 
 //===----------------------------------------------------------------------===//
@@ -244,4 +257,28 @@ void InterpolateV1Op::print(OpAsmPrinter &p) {
     return false;
   };
   printInterpOp(p, getOperation(), isDefault, keywordOf);
+}
+
+//===----------------------------------------------------------------------===//
+// InterpolateV11Op
+//===----------------------------------------------------------------------===//
+
+ParseResult InterpolateV11Op::parse(OpAsmParser &parser,
+                                    OperationState &result) {
+  MLIRContext *context = parser.getContext();
+  auto buildEnumAttr = [&](StringRef name, StringRef keyword,
+                           bool &isEnumName) -> FailureOr<Attribute> {
+    if (name == "mode") {
+      isEnumName = true;
+      return buildEnum<InterpolateV11Mode, InterpolateV11ModeAttr>(
+          context, keyword, symbolizeInterpolateV11Mode);
+    }
+    return buildSharedEnum(context, name, keyword, isEnumName);
+  };
+  return parseInterpOp(parser, result, /*numRequired=*/2, /*numOptional=*/1,
+                       buildEnumAttr);
+}
+
+void InterpolateV11Op::print(OpAsmPrinter &p) {
+  printInterpOp(p, getOperation(), isV4LikeDefault, keywordOf);
 }

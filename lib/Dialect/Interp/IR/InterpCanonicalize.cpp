@@ -47,3 +47,8 @@ void InterpolateV1Op::getCanonicalizationPatterns(RewritePatternSet &results,
                                                   MLIRContext *context) {
   results.add<RefineResultType<InterpolateV1Op>>(context);
 }
+
+void InterpolateV11Op::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                   MLIRContext *context) {
+  results.add<RefineResultType<InterpolateV11Op>>(context);
+}

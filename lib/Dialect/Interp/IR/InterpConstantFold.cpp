@@ -93,6 +93,19 @@ reference::V1Attributes interp::toReferenceAttributes(InterpolateV1Op op) {
   return attrs;
 }
 
+reference::V11Attributes interp::toReferenceAttributes(InterpolateV11Op op) {
+  reference::V11Attributes attrs;
+  attrs.mode = op.getMode();
+  attrs.shapeCalculationMode = op.getShapeCalculationMode();
+  attrs.coordinateTransformationMode = op.getCoordinateTransformationMode();
+  attrs.nearestMode = op.getNearestMode();
+  attrs.antialias = op.getAntialias();
+  attrs.padsBegin.assign(op.getPadsBegin().begin(), op.getPadsBegin().end());
+  attrs.padsEnd.assign(op.getPadsEnd().begin(), op.getPadsEnd().end());
+  attrs.cubeCoeff = op.getCubeCoeff().convertToDouble();
+  return attrs;
+}
+
 /// The evaluated constant in `resultType`, or null when the reference
 /// rejected the operands or disagrees with the declared shape.
 static OpFoldResult toFoldResult(llvm::Expected<reference::Tensor> result,
@@ -149,5 +162,35 @@ OpFoldResult interp::foldConstantInterpolate(InterpolateV1Op op,
   SmallVector<int64_t> targetValues = getIntegers(target);
   llvm::Expected<reference::Tensor> result =
       reference::evaluateV1(*data, targetValues, toReferenceAttributes(op));
+  return toFoldResult(std::move(result), op.getResult().getType());
+}
+
+OpFoldResult interp::foldConstantInterpolate(InterpolateV11Op op,
+                                             InterpolateV11Op::FoldAdaptor in) {
+  if (!isFoldableResult(op.getResult().getType()))
+    return {};
+  std::optional<reference::Tensor> data = toReferenceTensor(in.getData());
+  auto axesAttr = dyn_cast_or_null<DenseIntElementsAttr>(in.getAxes());
+  if (!data || (op.getAxes() && !axesAttr))
+    return {};
+  SmallVector<int64_t> sizes, axes;
+  SmallVector<float> scales;
+  if (op.getShapeCalculationMode() == ShapeCalcMode::Sizes) {
+    auto attr = dyn_cast_or_null<DenseIntElementsAttr>(in.getScalesOrSizes());
+    if (!attr)
+      return {};
+    sizes = getIntegers(attr);
+  } else {
+    auto attr = dyn_cast_or_null<DenseFPElementsAttr>(in.getScalesOrSizes());
+    if (!attr)
+      return {};
+    scales = getScales(attr);
+  }
+  if (axesAttr)
+    axes = getIntegers(axesAttr);
+  llvm::Expected<reference::Tensor> result = reference::evaluateV11(
+      *data, sizes, scales,
+      axesAttr ? std::optional<ArrayRef<int64_t>>(axes) : std::nullopt,
+      toReferenceAttributes(op));
   return toFoldResult(std::move(result), op.getResult().getType());
 }

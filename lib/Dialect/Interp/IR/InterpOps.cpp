@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "interp/Dialect/Interp/IR/InterpOps.h"
+#include "ResizeOpVerification.h"
 #include "interp/Dialect/Interp/IR/InterpConstantFold.h"
 #include "interp/Dialect/Interp/IR/InterpShapes.h"
 #include "interp/Semantics/Rules.h"
@@ -25,6 +26,7 @@
 
 using namespace mlir;
 using namespace mlir::interp;
+using namespace mlir::interp::opverify;
 
 //===----------------------------------------------------------------------===//
 // Constant operands
@@ -73,26 +75,26 @@ std::optional<SmallVector<float>> interp::getConstantScales(Value value) {
 //===----------------------------------------------------------------------===//
 
 /// Emits `violation` (interp/Semantics/Validation.h) on `op`.
-static LogicalResult fail(Operation *op, const validation::Violation &v) {
+LogicalResult opverify::fail(Operation *op, const validation::Violation &v) {
   return op->emitOpError(v.message);
 }
 
-static std::optional<int64_t> getRank(Type type) {
+std::optional<int64_t> opverify::getRank(Type type) {
   auto shaped = cast<ShapedType>(type);
   if (!shaped.hasRank())
     return std::nullopt;
   return shaped.getRank();
 }
 
-static std::string typeString(Type type) {
+std::string opverify::typeString(Type type) {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << "'" << type << "'";
   return text;
 }
 
-static LogicalResult verifyDataAndResult(Operation *op, Type dataType,
-                                         Type resultType) {
+LogicalResult opverify::verifyDataAndResult(Operation *op, Type dataType,
+                                          Type resultType) {
   auto data = cast<ShapedType>(dataType);
   auto result = cast<ShapedType>(resultType);
   // element-type: only types can break it, so it lives with the verifier.
@@ -115,9 +117,9 @@ static LogicalResult verifyDataAndResult(Operation *op, Type dataType,
   return success();
 }
 
-static LogicalResult verifyPads(Operation *op, StringRef name,
-                                ArrayRef<int64_t> pads,
-                                std::optional<int64_t> rank) {
+LogicalResult opverify::verifyPads(Operation *op, StringRef name,
+                                 ArrayRef<int64_t> pads,
+                                 std::optional<int64_t> rank) {
   if (auto v = validation::checkPads(name, pads, rank))
     return fail(op, *v);
   return success();
@@ -125,11 +127,11 @@ static LogicalResult verifyPads(Operation *op, StringRef name,
 
 /// A static result dimension must equal the inferred one, and an axis whose
 /// padded input is empty cannot produce elements.
-static LogicalResult verifyResultShape(Operation *op, ShapedType dataType,
-                                       ShapedType resultType,
-                                       ArrayRef<int64_t> inferred,
-                                       ArrayRef<int64_t> paddedInput,
-                                       std::optional<ArrayRef<int64_t>> axes) {
+LogicalResult opverify::verifyResultShape(Operation *op, ShapedType dataType,
+                                        ShapedType resultType,
+                                        ArrayRef<int64_t> inferred,
+                                        ArrayRef<int64_t> paddedInput,
+                                        std::optional<ArrayRef<int64_t>> axes) {
   for (auto [d, size] : llvm::enumerate(inferred))
     if (size != ShapedType::kDynamic)
       if (auto v = validation::checkOutputDim(d, size))
@@ -156,9 +158,9 @@ static LogicalResult verifyResultShape(Operation *op, ShapedType dataType,
   return success();
 }
 
-static SmallVector<int64_t> paddedShape(ShapedType dataType,
-                                        ArrayRef<int64_t> padsBegin,
-                                        ArrayRef<int64_t> padsEnd) {
+SmallVector<int64_t> opverify::paddedShape(ShapedType dataType,
+                                         ArrayRef<int64_t> padsBegin,
+                                         ArrayRef<int64_t> padsEnd) {
   int64_t rank = dataType.getRank();
   SmallVector<int64_t> begin = rules::resizePads(padsBegin, rank);
   SmallVector<int64_t> end = rules::resizePads(padsEnd, rank);
@@ -183,43 +185,49 @@ std::optional<SmallVector<int64_t>> InterpolateV4Op::getConstantAxes() {
   return getConstantIntegers(getAxes());
 }
 
-/// Interpolate-4 result shape from the operands of `op` or of its adaptor.
-template <typename OpOrAdaptor>
-static SmallVector<int64_t> inferV4Shape(OpOrAdaptor op, ShapedType dataType) {
+SmallVector<int64_t> opverify::inferV4LikeShape(ShapedType dataType, Value sizes,
+                                              Value scales, Value axesOperand,
+                                              ArrayRef<int64_t> padsBegin,
+                                              ArrayRef<int64_t> padsEnd,
+                                              ShapeCalcMode shapeMode) {
   std::optional<SmallVector<int64_t>> axes;
-  if (!op.getAxes())
+  if (!axesOperand)
     axes = llvm::to_vector(llvm::seq<int64_t>(0, dataType.getRank()));
   else
-    axes = getConstantIntegers(op.getAxes());
-  std::optional<SmallVector<int64_t>> sizes =
-      getConstantIntegers(op.getSizes());
-  std::optional<SmallVector<float>> scales = getConstantScales(op.getScales());
+    axes = getConstantIntegers(axesOperand);
+  std::optional<SmallVector<int64_t>> sizeValues = getConstantIntegers(sizes);
+  std::optional<SmallVector<float>> scaleValues = getConstantScales(scales);
   auto asRef = [](auto &opt) {
     return opt ? std::optional(ArrayRef(*opt)) : std::nullopt;
   };
-  return rules::inferV4Shape(
-      dataType.getShape(), op.getPadsBegin(), op.getPadsEnd(), asRef(axes),
-      op.getShapeCalculationMode(), asRef(sizes), asRef(scales));
+  return rules::inferV4Shape(dataType.getShape(), padsBegin, padsEnd,
+                             asRef(axes), shapeMode, asRef(sizeValues),
+                             asRef(scaleValues));
 }
 
 SmallVector<int64_t> interp::inferResultShape(InterpolateV4Op op) {
-  return inferV4Shape(op, cast<ShapedType>(op.getData().getType()));
+  return opverify::inferV4LikeShape(cast<ShapedType>(op.getData().getType()),
+                                  op.getSizes(), op.getScales(), op.getAxes(),
+                                  op.getPadsBegin(), op.getPadsEnd(),
+                                  op.getShapeCalculationMode());
 }
 
-LogicalResult InterpolateV4Op::verify() {
-  Operation *op = getOperation();
-  auto dataType = cast<ShapedType>(getData().getType());
-  auto resultType = cast<ShapedType>(getResult().getType());
+LogicalResult
+opverify::verifyV4LikeOp(const V4LikeOperands &operands,
+                       function_ref<SmallVector<int64_t>()> inferShape) {
+  Operation *op = operands.op;
+  auto dataType = cast<ShapedType>(operands.data.getType());
+  auto resultType = cast<ShapedType>(operands.result.getType());
   std::optional<int64_t> rank = getRank(dataType);
   if (failed(verifyDataAndResult(op, dataType, resultType)) ||
-      failed(verifyPads(op, "pads_begin", getPadsBegin(), rank)) ||
-      failed(verifyPads(op, "pads_end", getPadsEnd(), rank)))
+      failed(verifyPads(op, "pads_begin", operands.padsBegin, rank)) ||
+      failed(verifyPads(op, "pads_end", operands.padsEnd, rank)))
     return failure();
 
-  if (auto v = validation::checkCubeCoeff(getCubeCoeff().convertToDouble()))
+  if (auto v = validation::checkCubeCoeff(operands.cubeCoeff))
     return fail(op, *v);
 
-  std::optional<SmallVector<int64_t>> axes = getConstantAxes();
+  const std::optional<SmallVector<int64_t>> &axes = operands.axes;
   if (axes)
     if (auto v = validation::checkAxes(*axes, rank,
                                        /*strictlyIncreasing=*/false))
@@ -229,48 +237,73 @@ LogicalResult InterpolateV4Op::verify() {
   std::optional<int64_t> numAxes;
   if (axes)
     numAxes = axes->size();
-  else if (getAxes() && !cast<ShapedType>(getAxes().getType()).isDynamicDim(0))
-    numAxes = cast<ShapedType>(getAxes().getType()).getDimSize(0);
-  ShapeCalcMode shapeMode = getShapeCalculationMode();
+  else if (operands.axesOperand &&
+           !cast<ShapedType>(operands.axesOperand.getType()).isDynamicDim(0))
+    numAxes = cast<ShapedType>(operands.axesOperand.getType()).getDimSize(0);
+  ShapeCalcMode shapeMode = operands.shapeMode;
   bool sizesMode = shapeMode == ShapeCalcMode::Sizes;
-  Value shapeOperand = sizesMode ? getSizes() : getScales();
+  Value shapeOperand = sizesMode ? operands.sizes : operands.scales;
   int64_t shapeLength = cast<ShapedType>(shapeOperand.getType()).getDimSize(0);
   if (numAxes && shapeLength != ShapedType::kDynamic)
-    if (auto v = validation::checkShapeLength(shapeMode, shapeLength, *numAxes))
+    if (auto v =
+            operands.shapeOperandName == "scales_or_sizes"
+                ? validation::checkScalesOrSizesLength(shapeLength, *numAxes)
+                : validation::checkShapeLength(shapeMode, shapeLength,
+                                               *numAxes))
       return fail(op, *v);
 
   if (sizesMode) {
-    if (auto sizes = getConstantIntegers(getSizes()))
-      if (auto v = validation::checkSizes("sizes", *sizes))
+    if (auto sizes = getConstantIntegers(operands.sizes))
+      if (auto v = validation::checkSizes(operands.shapeOperandName, *sizes))
         return fail(op, *v);
-  } else if (auto scales = getConstantScales(getScales())) {
+  } else if (auto scales = getConstantScales(operands.scales)) {
     for (auto [i, scale] : llvm::enumerate(*scales))
-      if (auto v = validation::checkScale(scale, i))
+      if (auto v = validation::checkScale(scale, i, operands.shapeOperandName))
         return fail(op, *v);
   }
 
-  if (getMode() == InterpolateMode::LinearOnnx && rank && axes)
+  if (operands.linearOnnx && rank && axes)
     if (auto v = validation::checkLinearOnnxAxes(*rank, *axes))
       return fail(op, *v);
 
   if (!rank)
     return success();
   SmallVector<int64_t> padded =
-      paddedShape(dataType, getPadsBegin(), getPadsEnd());
+      paddedShape(dataType, operands.padsBegin, operands.padsEnd);
   // A scale that overflows the output length leaves the dimension unknown
   // in inference; report it here.
   if (!sizesMode && axes) {
-    if (auto scales = getConstantScales(getScales()))
+    if (auto scales = getConstantScales(operands.scales))
       for (auto [i, axis] : llvm::enumerate(*axes))
         if (i < scales->size() && padded[axis] != ShapedType::kDynamic)
-          if (auto v = validation::checkScaleOverflow((*scales)[i], i, axis,
-                                                      padded[axis]))
+          if (auto v = validation::checkScaleOverflow(
+                  (*scales)[i], i, axis, padded[axis],
+                  operands.shapeOperandName))
             return fail(op, *v);
   }
-  SmallVector<int64_t> inferred = inferResultShape(*this);
-  return verifyResultShape(op, dataType, resultType, inferred, padded,
+  return verifyResultShape(op, dataType, resultType, inferShape(), padded,
                            axes ? std::optional(ArrayRef(*axes))
                                 : std::nullopt);
+}
+
+LogicalResult InterpolateV4Op::verify() {
+  opverify::V4LikeOperands operands;
+  operands.op = getOperation();
+  operands.data = getData();
+  operands.result = getResult();
+  operands.sizes = getSizes();
+  operands.scales = getScales();
+  operands.axesOperand = getAxes();
+  operands.axes = getConstantAxes();
+  operands.shapeMode = getShapeCalculationMode();
+  operands.padsBegin = getPadsBegin();
+  operands.padsEnd = getPadsEnd();
+  operands.cubeCoeff = getCubeCoeff().convertToDouble();
+  operands.linearOnnx = getMode() == InterpolateMode::LinearOnnx;
+  operands.shapeOperandName =
+      operands.shapeMode == ShapeCalcMode::Sizes ? "sizes" : "scales";
+  return opverify::verifyV4LikeOp(operands,
+                                [&] { return inferResultShape(*this); });
 }
 
 LogicalResult InterpolateV4Op::inferReturnTypeComponents(
@@ -284,36 +317,13 @@ LogicalResult InterpolateV4Op::inferReturnTypeComponents(
     inferredReturnShapes.emplace_back(dataType.getElementType());
     return success();
   }
-  inferredReturnShapes.emplace_back(inferV4Shape(adaptor, dataType),
-                                    dataType.getElementType());
+  inferredReturnShapes.emplace_back(
+      opverify::inferV4LikeShape(dataType, adaptor.getSizes(),
+                               adaptor.getScales(), adaptor.getAxes(),
+                               adaptor.getPadsBegin(), adaptor.getPadsEnd(),
+                               adaptor.getShapeCalculationMode()),
+      dataType.getElementType());
   return success();
-}
-
-/// The result dimensions of `op` as buildResultSizes builds them.
-template <typename OpT>
-static LogicalResult
-reifyInterpolateShapes(OpT op, OpBuilder &builder,
-                       ReifiedRankedShapedTypeDims &shapes) {
-  FailureOr<SmallVector<OpFoldResult>> sizes =
-      buildResultSizes(builder, op.getLoc(), op);
-  if (failed(sizes))
-    return failure();
-  shapes.push_back(std::move(*sizes));
-  return success();
-}
-
-/// True when `op` has no pads and its result has the data's static type
-/// and the shape the rules give: the first half of every identity test.
-template <typename OpT> static bool keepsStaticShapeWithoutPads(OpT op) {
-  auto dataType = dyn_cast<RankedTensorType>(op.getData().getType());
-  if (!dataType || dataType != op.getResult().getType() ||
-      !dataType.hasStaticShape())
-    return false;
-  auto isZero = [](int64_t p) { return p == 0; };
-  if (!llvm::all_of(op.getPadsBegin(), isZero) ||
-      !llvm::all_of(op.getPadsEnd(), isZero))
-    return false;
-  return llvm::equal(inferResultShape(op), dataType.getShape());
 }
 
 LogicalResult

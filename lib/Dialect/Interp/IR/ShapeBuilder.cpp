@@ -89,8 +89,10 @@ SmallVector<OpFoldResult> interp::buildPaddedSizes(OpBuilder &b, Location loc,
   return result;
 }
 
-FailureOr<SmallVector<OpFoldResult>>
-interp::buildResultSizes(OpBuilder &b, Location loc, InterpolateV4Op op) {
+/// Interpolate-4 and -11: the shape operand their mode reads.
+template <typename OpT>
+static FailureOr<SmallVector<OpFoldResult>>
+buildV4LikeResultSizes(OpBuilder &b, Location loc, OpT op) {
   if (!isa<RankedTensorType>(op.getData().getType()))
     return failure();
   std::optional<SmallVector<int64_t>> axes = op.getConstantAxes();
@@ -114,6 +116,16 @@ interp::buildResultSizes(OpBuilder &b, Location loc, InterpolateV4Op op) {
     result[axis] = buildScaledLength(b, loc, padded, scale);
   }
   return result;
+}
+
+FailureOr<SmallVector<OpFoldResult>>
+interp::buildResultSizes(OpBuilder &b, Location loc, InterpolateV4Op op) {
+  return buildV4LikeResultSizes(b, loc, op);
+}
+
+FailureOr<SmallVector<OpFoldResult>>
+interp::buildResultSizes(OpBuilder &b, Location loc, InterpolateV11Op op) {
+  return buildV4LikeResultSizes(b, loc, op);
 }
 
 FailureOr<SmallVector<OpFoldResult>>

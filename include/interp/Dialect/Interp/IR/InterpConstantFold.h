@@ -19,6 +19,7 @@ std::optional<reference::Tensor> toReferenceTensor(Attribute attr);
 /// The op's attributes in the reference implementation's terms.
 reference::V4Attributes toReferenceAttributes(InterpolateV4Op op);
 reference::V1Attributes toReferenceAttributes(InterpolateV1Op op);
+reference::V11Attributes toReferenceAttributes(InterpolateV11Op op);
 
 /// Largest result, in elements, that constant folding produces.
 inline constexpr int64_t kMaxFoldedElements = int64_t(1) << 16;
@@ -30,6 +31,8 @@ OpFoldResult foldConstantInterpolate(InterpolateV4Op op,
                                      InterpolateV4Op::FoldAdaptor operands);
 OpFoldResult foldConstantInterpolate(InterpolateV1Op op,
                                      InterpolateV1Op::FoldAdaptor operands);
+OpFoldResult foldConstantInterpolate(InterpolateV11Op op,
+                                     InterpolateV11Op::FoldAdaptor operands);
 
 } // namespace mlir::interp
 

@@ -36,6 +36,20 @@ def Interp_InterpolateV1Mode : I32EnumAttr<"InterpolateV1Mode",
 def Interp_InterpolateV1ModeAttr
     : EnumAttr<Interp_Dialect, Interp_InterpolateV1Mode, "v1_mode">;
 
+def Interp_InterpolateV11Mode : I32EnumAttr<"InterpolateV11Mode",
+    "Interpolate-11 interpolation mode", [
+      I32EnumAttrCase<"Nearest", 0, "nearest">,
+      I32EnumAttrCase<"Linear", 1, "linear">,
+      I32EnumAttrCase<"LinearOnnx", 2, "linear_onnx">,
+      I32EnumAttrCase<"Cubic", 3, "cubic">,
+      I32EnumAttrCase<"BilinearPillow", 4, "bilinear_pillow">,
+      I32EnumAttrCase<"BicubicPillow", 5, "bicubic_pillow">]> {
+  let cppNamespace = "::mlir::interp";
+  let genSpecializedAttr = 0;
+}
+def Interp_InterpolateV11ModeAttr
+    : EnumAttr<Interp_Dialect, Interp_InterpolateV11Mode, "v11_mode">;
+
 def Interp_ShapeCalcMode : I32EnumAttr<"ShapeCalcMode",
     "which operand, sizes or scales, determines the output shape", [
       I32EnumAttrCase<"Sizes", 0, "sizes">,

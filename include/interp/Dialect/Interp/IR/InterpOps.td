@@ -17,6 +17,7 @@ def Interp_Integer
     : AnyTypeOf<[I8, I16, I32, I64, SI8, SI16, SI32, SI64, UI8, UI16, UI32, UI64]>;
 def Interp_IntVector : 1DTensorOf<[Interp_Integer]>;
 def Interp_FloatVector : 1DTensorOf<[AnyFloat]>;
+def Interp_IntOrFloatVector : 1DTensorOf<[Interp_Integer, AnyFloat]>;
 
 def Interp_InterpolateV4Op : Interp_Op<"interpolate_v4", [
     Pure,
@@ -131,6 +132,87 @@ def Interp_InterpolateV1Op : Interp_Op<"interpolate_v1", [
   let hasVerifier = 1;
   let hasFolder = 1;
   let hasCanonicalizer = 1;
+}
+
+def Interp_InterpolateV11Op : Interp_Op<"interpolate_v11", [
+    Pure,
+    DeclareOpInterfaceMethods<InferShapedTypeOpInterface,
+                              ["inferReturnTypeComponents"]>,
+    DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
+                              ["reifyResultShapes"]>]> {
+  let summary = "OpenVINO Interpolate-11: Interpolate-4 with one shape operand "
+                "and the Pillow modes";
+  let description = [{
+    Resizes `data` along `axes` (default: every dimension, in order).
+    `scales_or_sizes` holds one entry per axis: output lengths (an integer
+    tensor) when `shape_calculation_mode = sizes`, scales (a float tensor,
+    read as float32) when `shape_calculation_mode = scales`; the output
+    length rule is Interpolate-4's.
+
+    `nearest`, `linear`, `linear_onnx` and `cubic` compute exactly what
+    `interpolate_v4` computes with that operand as its `sizes` or `scales`
+    (`--interp-legalize-v11` rewrites them so). `bilinear_pillow` and
+    `bicubic_pillow` are Pillow's `BILINEAR` and `BICUBIC` resampling, as
+    OpenVINO ports it: exactly two axes, strictly increasing (`[h, w]`); a
+    pass along `w` and then one along `h`, each with a filter whose support
+    widens by the downscale factor (antialiasing by itself), taps outside the
+    input dropped and weights normalized. Integer data is rounded (ties to
+    even) and saturated after *each* pass. `coordinate_transformation_mode`,
+    `nearest_mode` and `antialias` have no effect on them; `bicubic_pillow`
+    uses `cube_coeff` as its float64 `a` (Pillow's own is -0.5). Pads
+    zero-pad every dimension first, as in Interpolate-4. See
+    `docs/Semantics.md` for the complete definition.
+
+    Example:
+
+    ```mlir
+    %r = interp.interpolate_v11 %x, %sizes, %axes
+           {mode = bilinear_pillow, shape_calculation_mode = sizes}
+         : (tensor<1x3x48x80xf32>, tensor<2xi64>, tensor<2xi64>)
+           -> tensor<1x3x24x160xf32>
+    ```
+  }];
+
+  let arguments = (ins
+    Interp_DataTensor:$data,
+    Interp_IntOrFloatVector:$scales_or_sizes,
+    Optional<Interp_IntVector>:$axes,
+    Interp_InterpolateV11ModeAttr:$mode,
+    Interp_ShapeCalcModeAttr:$shape_calculation_mode,
+    DefaultValuedAttr<Interp_CoordinateTransformModeAttr,
+        "::mlir::interp::CoordinateTransformMode::HalfPixel">
+        :$coordinate_transformation_mode,
+    DefaultValuedAttr<Interp_NearestModeAttr,
+        "::mlir::interp::NearestMode::RoundPreferFloor">:$nearest_mode,
+    DefaultValuedAttr<BoolAttr, "false">:$antialias,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$pads_begin,
+    DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$pads_end,
+    DefaultValuedAttr<F64Attr, "-0.75">:$cube_coeff
+  );
+  let results = (outs Interp_DataTensor:$result);
+
+  // `$data, $scales_or_sizes (, $axes)? attr-dict : functional-type`, with
+  // enum attributes written as bare keywords (see InterpAsmFormat.cpp).
+  let hasCustomAssemblyFormat = 1;
+
+  let hasVerifier = 1;
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
+
+  let extraClassDeclaration = [{
+    /// The interpolated axes: the constant `axes` operand, or every dimension
+    /// when it is absent. std::nullopt when `axes` is not a constant or the
+    /// data rank is unknown.
+    std::optional<::llvm::SmallVector<int64_t>> getConstantAxes();
+
+    /// True for bilinear_pillow and bicubic_pillow.
+    bool isPillowMode();
+
+    /// `scales_or_sizes` when it holds sizes (sizes mode), else null.
+    ::mlir::Value getSizes();
+    /// `scales_or_sizes` when it holds scales (scales mode), else null.
+    ::mlir::Value getScales();
+  }];
 }
 
 #endif // INTERP_DIALECT_INTERP_IR_INTERPOPS_TD

@@ -34,15 +34,18 @@ std::optional<SmallVector<float>> getConstantScales(Value value);
 /// unknown dims are ShapedType::kDynamic. Requires ranked data.
 SmallVector<int64_t> inferResultShape(InterpolateV4Op op);
 SmallVector<int64_t> inferResultShape(InterpolateV1Op op);
+SmallVector<int64_t> inferResultShape(InterpolateV11Op op);
 
 /// Every result dimension of `op` as an OpFoldResult (an index attribute
 /// where static, an index value computed from the operands otherwise).
-/// Fails when the data rank is unknown or, for Interpolate-4, when `axes`
-/// is not constant.
+/// Fails when the data rank is unknown or, for Interpolate-4 and -11, when
+/// `axes` is not constant.
 FailureOr<SmallVector<OpFoldResult>>
 buildResultSizes(OpBuilder &builder, Location loc, InterpolateV4Op op);
 FailureOr<SmallVector<OpFoldResult>>
 buildResultSizes(OpBuilder &builder, Location loc, InterpolateV1Op op);
+FailureOr<SmallVector<OpFoldResult>>
+buildResultSizes(OpBuilder &builder, Location loc, InterpolateV11Op op);
 
 /// Element `index` of the 1-D float tensor `scales` as an f32 value (the
 /// precision OpenVINO reads scales in).

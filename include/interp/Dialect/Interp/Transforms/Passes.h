@@ -15,6 +15,10 @@ namespace interp {
 /// Patterns rewriting interp.interpolate_v1 into interp.interpolate_v4.
 void populateLegalizeV1Patterns(RewritePatternSet &patterns);
 
+/// Patterns rewriting interp.interpolate_v11 with an Interpolate-4 mode into
+/// interp.interpolate_v4.
+void populateLegalizeV11Patterns(RewritePatternSet &patterns);
+
 #define GEN_PASS_REGISTRATION
 #include "interp/Dialect/Interp/Transforms/Passes.h.inc"
 

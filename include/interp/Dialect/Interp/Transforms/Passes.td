@@ -41,4 +41,32 @@ def InterpLegalizeV1 : Pass<"interp-legalize-v1"> {
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
+def InterpLegalizeV11 : Pass<"interp-legalize-v11"> {
+  let summary = "Rewrite interp.interpolate_v11 with an Interpolate-4 mode "
+                "into interp.interpolate_v4";
+  let description = [{
+    Replaces every `interp.interpolate_v11` whose mode is `nearest`,
+    `linear`, `linear_onnx` or `cubic` by the `interp.interpolate_v4` that
+    computes the same (OpenVINO's ConvertInterpolate11ToInterpolate4):
+    `scales_or_sizes` becomes `sizes` in sizes mode and `scales` in scales
+    mode; the operand the mode does not read is a constant (sizes mode: the
+    result's length over the input's where both are static, else 1; scales
+    mode: the result's static lengths, else 0), with one entry per axis.
+    Every attribute is copied. `bilinear_pillow` and `bicubic_pillow` have
+    no Interpolate-4 form and stay `interp.interpolate_v11`.
+
+    Example:
+
+    ```mlir
+    %r = interp.interpolate_v11 %x, %sizes, %axes {mode = linear, shape_calculation_mode = sizes}
+         : (tensor<1x2x48x80xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x2x24x160xf32>
+    // becomes
+    %scales = arith.constant dense<[5.000000e-01, 2.000000e+00]> : tensor<2xf32>
+    %r = interp.interpolate_v4 %x, %sizes, %scales, %axes {mode = linear, shape_calculation_mode = sizes}
+         : (tensor<1x2x48x80xf32>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<1x2x24x160xf32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 #endif // INTERP_DIALECT_INTERP_TRANSFORMS_PASSES_TD
