@@ -1,13 +1,13 @@
 //===- DifferentialTest.cpp - compiled code vs the reference --------------===//
 //
-// Draws random interp ops from the whole configuration space (both ops, every
-// mode, coordinate mode, nearest mode, antialias, pads on any dimension,
-// cube_coeff, ranks 1-5, any axes order, sizes and scales modes, all eight
-// element types, static and dynamic shapes, constant and run-time
-// sizes/scales, length-1 and size-0 dimensions, x64 up and /64 down), compiles
-// them with --interp-to-llvm through the JIT, runs them on random data and
-// compares with the reference implementation (an independent, per-element
-// transliteration of docs/Semantics.md).
+// Draws random interp ops from the whole configuration space (the three ops,
+// every mode including Interpolate-11's Pillow modes, coordinate mode, nearest
+// mode, antialias, pads on any dimension, cube_coeff, ranks 1-5, any axes
+// order, sizes and scales modes, all eight element types, static and dynamic
+// shapes, constant and run-time sizes/scales, length-1 and size-0 dimensions,
+// x64 up and /64 down), compiles them with --interp-to-llvm through the JIT,
+// runs them on random data and compares with the reference implementation (an
+// independent, per-element transliteration of docs/Semantics.md).
 //
 // Tolerances: nearest is bit-exact; everything else gets the project's one
 // tolerance policy (interp/Reference/Compare.h) with M the input's largest
@@ -67,6 +67,11 @@ namespace {
 struct Case {
   int id = 0;
   bool isV1 = false;
+  // Interpolate-11: its attributes in `v11`; `v4` holds the same pads,
+  // shape mode and (for its Interpolate-4 modes) everything else, so what
+  // reads `v4` below also describes the v11 op.
+  bool isV11 = false;
+  reference::V11Attributes v11;
   ElementType type = ElementType::F32;
   SmallVector<int64_t> shape;
   SmallVector<bool> dynamicDims;
@@ -89,6 +94,11 @@ struct Case {
   SmallVector<bool> staticResult;
   std::optional<int64_t> wrongDim;
 };
+
+bool isPillow(const Case &c) {
+  return c.isV11 && (c.v11.mode == InterpolateV11Mode::BilinearPillow ||
+                     c.v11.mode == InterpolateV11Mode::BicubicPillow);
+}
 
 class Generator {
 public:
@@ -154,8 +164,64 @@ private:
     Case c;
     c.id = id;
     c.type = static_cast<ElementType>(uniform(0, 7));
-    c.isV1 = chance(0.2);
-    return c.isV1 ? drawV1(std::move(c)) : drawV4(std::move(c));
+    double version = real(0.0, 1.0);
+    c.isV1 = version < 0.2;
+    if (c.isV1)
+      return drawV1(std::move(c));
+    if (version < 0.4)
+      return drawV11(std::move(c));
+    return drawV4(std::move(c));
+  }
+
+  /// Interpolate-11: half of the time an Interpolate-4 mode (drawn as for
+  /// Interpolate-4), else a Pillow mode.
+  Case drawV11(Case c) {
+    if (chance(0.5)) {
+      c = drawV4(std::move(c));
+      c.isV11 = true;
+      static const InterpolateV11Mode modes[] = {
+          InterpolateV11Mode::Nearest, InterpolateV11Mode::Linear,
+          InterpolateV11Mode::LinearOnnx, InterpolateV11Mode::Cubic};
+      c.v11.mode = modes[static_cast<int>(c.v4.mode)];
+      copyToV11(c);
+      return c;
+    }
+    c.isV11 = true;
+    c.v11.mode = chance(0.5) ? InterpolateV11Mode::BilinearPillow
+                             : InterpolateV11Mode::BicubicPillow;
+    int rank = uniform(2, 5);
+    drawShape(c, rank);
+    int64_t h = uniform(0, rank - 2);
+    c.axes = {h, uniform(h + 1, rank - 1)};
+    // Not read by the Pillow modes; drawn anyway.
+    c.v4.mode = InterpolateMode::Linear;
+    c.v4.shapeCalculationMode =
+        chance(0.5) ? ShapeCalcMode::Sizes : ShapeCalcMode::Scales;
+    c.v4.coordinateTransformationMode =
+        static_cast<CoordinateTransformMode>(uniform(0, 4));
+    c.v4.nearestMode = static_cast<NearestMode>(uniform(0, 4));
+    static const double coeffs[] = {-0.5, -0.75, -0.6};
+    c.v4.cubeCoeff = chance(0.7) ? pick(ArrayRef<double>(coeffs))
+                                 : std::round(real(-1.0, 0.0) * 64) / 64;
+    if (chance(0.25))
+      for (int d = 0; d < rank; ++d) {
+        c.v4.padsBegin.push_back(chance(0.5) ? uniform(0, 2) : 0);
+        c.v4.padsEnd.push_back(chance(0.5) ? uniform(0, 2) : 0);
+      }
+    drawShapeOperand(c, rank);
+    copyToV11(c);
+    c.v11.antialias = chance(0.3);
+    return c;
+  }
+
+  static void copyToV11(Case &c) {
+    c.v11.shapeCalculationMode = c.v4.shapeCalculationMode;
+    c.v11.coordinateTransformationMode = c.v4.coordinateTransformationMode;
+    c.v11.nearestMode = c.v4.nearestMode;
+    c.v11.antialias = c.v4.antialias;
+    c.v11.padsBegin = c.v4.padsBegin;
+    c.v11.padsEnd = c.v4.padsEnd;
+    c.v11.cubeCoeff = c.v4.cubeCoeff;
   }
 
   int64_t drawDim() {
@@ -243,6 +309,12 @@ private:
       if (chance(0.3))
         c.v4.padsEnd.resize(uniform(0, rank));
     }
+    drawShapeOperand(c, rank);
+    return c;
+  }
+
+  /// Sizes or scales for c.axes, and whether they are run-time operands.
+  void drawShapeOperand(Case &c, int rank) {
     SmallVector<int64_t> begin = rules::resizePads(c.v4.padsBegin, rank);
     SmallVector<int64_t> end = rules::resizePads(c.v4.padsEnd, rank);
     for (int64_t axis : c.axes) {
@@ -258,7 +330,6 @@ private:
       }
     }
     c.runtimeShapeOperand = chance(0.25);
-    return c;
   }
 
   Case drawV1(Case c) {
@@ -306,9 +377,11 @@ private:
     c.magnitude = reference::inputMagnitude(c.input);
 
     llvm::Expected<reference::Tensor> result =
-        c.isV1 ? reference::evaluateV1(c.input, c.target, c.v1)
-               : reference::evaluateV4(c.input, c.sizes, c.scales,
-                                       ArrayRef<int64_t>(c.axes), c.v4);
+        c.isV1    ? reference::evaluateV1(c.input, c.target, c.v1)
+        : c.isV11 ? reference::evaluateV11(c.input, c.sizes, c.scales,
+                                           ArrayRef<int64_t>(c.axes), c.v11)
+                  : reference::evaluateV4(c.input, c.sizes, c.scales,
+                                          ArrayRef<int64_t>(c.axes), c.v4);
     if (!result) {
       llvm::consumeError(result.takeError());
       return false;
@@ -320,6 +393,7 @@ private:
     double taps = 1;
     bool wide = (c.isV1 ? c.v1.mode == InterpolateV1Mode::Area
                         : c.v4.mode == InterpolateMode::Linear);
+    wide = wide || isPillow(c);
     if (wide)
       for (size_t d = 0; d < c.shape.size(); ++d)
         taps *= std::max<double>(
@@ -444,6 +518,25 @@ std::string emitFunction(const Case &c) {
        << "]> : " << sizesType << "\n";
     char coeff[64];
     std::snprintf(coeff, sizeof(coeff), "%.17e", c.v4.cubeCoeff);
+    if (c.isV11) {
+      std::string operandType = sizesMode ? sizesType : scalesType;
+      os << "  %r = interp.interpolate_v11 %data, "
+         << (sizesMode ? "%sizes" : "%scales")
+         << ", %axes {mode = " << stringifyEnum(c.v11.mode).str()
+         << ", shape_calculation_mode = "
+         << stringifyEnum(c.v11.shapeCalculationMode).str()
+         << ", coordinate_transformation_mode = "
+         << stringifyEnum(c.v11.coordinateTransformationMode).str()
+         << ", nearest_mode = " << stringifyEnum(c.v11.nearestMode).str()
+         << ", antialias = " << (c.v11.antialias ? "true" : "false")
+         << ", cube_coeff = " << coeff << " : f64"
+         << ", pads_begin = " << i64Array(c.v11.padsBegin)
+         << ", pads_end = " << i64Array(c.v11.padsEnd) << "} : (" << dataType
+         << ", " << operandType << ", " << sizesType << ") -> " << resultType
+         << "\n";
+      os << "  return %r : " << resultType << "\n}\n";
+      return os.str();
+    }
     os << "  %r = interp.interpolate_v4 %data, %sizes, %scales, %axes {mode = "
        << stringifyEnum(c.v4.mode).str() << ", shape_calculation_mode = "
        << stringifyEnum(c.v4.shapeCalculationMode).str()
@@ -482,6 +575,8 @@ SmallVector<reference::Tensor> argumentsOf(const Case &c) {
 }
 
 bool isNearest(const Case &c) {
+  if (c.isV11)
+    return c.v11.mode == InterpolateV11Mode::Nearest;
   return c.isV1 ? c.v1.mode == InterpolateV1Mode::Nearest
                 : c.v4.mode == InterpolateMode::Nearest;
 }
@@ -532,16 +627,20 @@ int main(int argc, char **argv) {
   // What the random cases covered, printed at the end.
   std::map<std::string, int> coverage;
   auto tally = [&](const Case &c) {
-    std::string op = c.isV1 ? "v1 " + stringifyEnum(c.v1.mode).str()
-                            : "v4 " + stringifyEnum(c.v4.mode).str();
+    std::string op = c.isV1    ? "v1 " + stringifyEnum(c.v1.mode).str()
+                     : c.isV11 ? "v11 " + stringifyEnum(c.v11.mode).str()
+                               : "v4 " + stringifyEnum(c.v4.mode).str();
     ++coverage["op: " + op];
     ++coverage["type: " + typeName(c.type)];
     ++coverage["rank: " + std::to_string(c.shape.size())];
-    if (!c.isV1) {
-      ++coverage["coordinate: " +
-                 stringifyEnum(c.v4.coordinateTransformationMode).str()];
+    if (!c.isV1)
       ++coverage["shape mode: " +
                  stringifyEnum(c.v4.shapeCalculationMode).str()];
+    if (isPillow(c) && c.v11.padsBegin.empty() && c.type == ElementType::U8)
+      ++coverage["v11 Pillow ui8 without pads"];
+    if (!c.isV1 && !isPillow(c)) {
+      ++coverage["coordinate: " +
+                 stringifyEnum(c.v4.coordinateTransformationMode).str()];
       if (c.v4.mode == InterpolateMode::Nearest)
         ++coverage["nearest mode: " + stringifyEnum(c.v4.nearestMode).str()];
       if (c.v4.antialias && c.v4.mode == InterpolateMode::Linear)
