@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Structure-aware generator of valid, near-valid and hostile interp ops.
 
-Draws random interp.interpolate_v4 / interpolate_v1 ops (random ranks, shapes,
+Draws random interp.interpolate_v11 / interpolate_v4 / interpolate_v1 ops (random ranks, shapes,
 axes, attributes, element types, constant and run-time operands, result types
 with `?` or static dims, right or contradicting the operands) and pushes
 extreme values at them: size 0, length 1, x64 up, /64 down, scales like 1e-30,
@@ -33,6 +33,7 @@ import tempfile
 
 TYPES = ["f16", "bf16", "f32", "f64", "i8", "ui8", "i32", "i64"]
 V4_MODES = ["nearest", "linear", "linear_onnx", "cubic"]
+V11_MODES = V4_MODES + ["bilinear_pillow", "bicubic_pillow"] * 2
 V1_MODES = ["nearest", "linear", "cubic", "area"]
 COORD = ["half_pixel", "pytorch_half_pixel", "asymmetric",
          "tf_half_pixel_for_nn", "align_corners"]
@@ -100,11 +101,31 @@ def draw(rng, hostile):
     inputs = []  # (name, dtype, values) for run-time operands
     data_t = tensor(shape, dyn, elem)
     lines = []
-    if rng.random() < 0.8:
-        mode = rng.choice(V4_MODES)
-        rng.shuffle(axes)
+    draw_op = rng.random()
+    if draw_op < 0.45:
+        v11 = False
+    elif draw_op < 0.8:
+        v11 = True
+    else:
+        v11 = None  # Interpolate-1
+    if v11 is not None:
+        mode = rng.choice(V11_MODES if v11 else V4_MODES)
+        pillow = "pillow" in mode
+        if pillow and not hostile and rank < 2:
+            mode, pillow = rng.choice(V4_MODES), False
+        if pillow and not hostile:
+            # The Pillow modes resize exactly two strictly increasing axes
+            # (SEMANTICS-v11.md).
+            axes = sorted(rng.sample(range(rank), 2))
+        else:
+            rng.shuffle(axes)
         if hostile and rng.random() < 0.2:
             axes.append(rng.choice([rank, -1, axes[0], 99]))
+        # v11's axes are optional: without them the op resizes every axis.
+        default_axes = v11 and rng.random() < 0.2 and (
+            not pillow or hostile or rank == 2)
+        if default_axes:
+            axes = list(range(rank))
         n = len(axes)
         if hostile and rng.random() < 0.1:
             n += rng.choice([-1, 1])
@@ -124,16 +145,25 @@ def draw(rng, hostile):
             else:
                 args.append("%%scales: tensor<%dxf32>" % n)
                 inputs.append(("<f4", vals))
-        if not (runtime and sizes_mode):
+        if v11:
+            operand = "%sizes" if sizes_mode else "%scales"
+            operand_t = "tensor<%dx%s>" % (n, "i64" if sizes_mode else "f32")
+            if not runtime:
+                lines.append(
+                    "  %s = arith.constant dense<[%s]> : %s" % (
+                        operand, ", ".join(str(v) if sizes_mode else f32_hex(v)
+                                           for v in vals), operand_t))
+        elif not (runtime and sizes_mode):
             sv = vals if sizes_mode else [1] * n
             lines.append("  %%sizes = arith.constant dense<[%s]> : tensor<%dxi64>"
                          % (", ".join(str(v) for v in sv), n))
-        if not (runtime and not sizes_mode):
+        if not v11 and not (runtime and not sizes_mode):
             cv = [1.0] * n if sizes_mode else vals
             lines.append("  %%scales = arith.constant dense<[%s]> : tensor<%dxf32>"
                          % (", ".join(f32_hex(v) for v in cv), n))
-        lines.append("  %%axes = arith.constant dense<[%s]> : tensor<%dxi64>"
-                     % (", ".join(str(a) for a in axes), len(axes)))
+        if not default_axes:
+            lines.append("  %%axes = arith.constant dense<[%s]> : tensor<%dxi64>"
+                         % (", ".join(str(a) for a in axes), len(axes)))
         pads = [rng.randint(0, 2) if rng.random() < 0.3 else 0 for _ in range(rank)]
         if hostile and rng.random() < 0.1:
             pads[0] = rng.choice([-1, 1 << 50])
@@ -151,10 +181,20 @@ def draw(rng, hostile):
                      rng.choice(["true", "false"]), i64_array(pads),
                      rng.choice(["-0.75", "-0.5", "1.0e300", "0.0"])
                      if hostile else "-0.75"))
-        lines.append(
-            "  %%r = interp.interpolate_v4 %%data, %%sizes, %%scales, %%axes {%s} "
-            ": (%s, tensor<%dxi64>, tensor<%dxf32>, tensor<%dxi64>) -> %s"
-            % (attrs, data_t, n, n, len(axes), result))
+        if v11 and default_axes:
+            lines.append(
+                "  %%r = interp.interpolate_v11 %%data, %s {%s} : (%s, %s) -> %s"
+                % (operand, attrs, data_t, operand_t, result))
+        elif v11:
+            lines.append(
+                "  %%r = interp.interpolate_v11 %%data, %s, %%axes {%s} "
+                ": (%s, %s, tensor<%dxi64>) -> %s"
+                % (operand, attrs, data_t, operand_t, len(axes), result))
+        else:
+            lines.append(
+                "  %%r = interp.interpolate_v4 %%data, %%sizes, %%scales, %%axes {%s} "
+                ": (%s, tensor<%dxi64>, tensor<%dxf32>, tensor<%dxi64>) -> %s"
+                % (attrs, data_t, n, n, len(axes), result))
     else:
         mode = rng.choice(V1_MODES)
         axes = sorted(set(axes))
