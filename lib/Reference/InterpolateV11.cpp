@@ -24,24 +24,6 @@ using namespace mlir::interp::reference::detail;
 
 static constexpr llvm::StringLiteral kOp = "interpolate_v11";
 
-static bool isPillow(InterpolateV11Mode mode) {
-  return mode == InterpolateV11Mode::BilinearPillow ||
-         mode == InterpolateV11Mode::BicubicPillow;
-}
-
-static InterpolateMode toV4Mode(InterpolateV11Mode mode) {
-  switch (mode) {
-  case InterpolateV11Mode::Nearest:
-    return InterpolateMode::Nearest;
-  case InterpolateV11Mode::Linear:
-    return InterpolateMode::Linear;
-  case InterpolateV11Mode::LinearOnnx:
-    return InterpolateMode::LinearOnnx;
-  default:
-    return InterpolateMode::Cubic;
-  }
-}
-
 /// Step 5: the first tap and the normalized weights of output `o` of an axis
 /// of padded length `inLength` resized to `outLength`.
 static std::pair<int64_t, llvm::SmallVector<double>>
@@ -227,10 +209,10 @@ reference::evaluateV11(const Tensor &data, llvm::ArrayRef<int64_t> sizes,
                        llvm::ArrayRef<float> scales,
                        std::optional<llvm::ArrayRef<int64_t>> axes,
                        const V11Attributes &attrs) {
-  if (isPillow(attrs.mode))
+  if (rules::isPillowMode(attrs.mode))
     return evaluatePillowOp(data, sizes, scales, axes, attrs);
   V4Attributes v4;
-  v4.mode = toV4Mode(attrs.mode);
+  v4.mode = *rules::v4ModeOf(attrs.mode);
   v4.shapeCalculationMode = attrs.shapeCalculationMode;
   v4.coordinateTransformationMode = attrs.coordinateTransformationMode;
   v4.nearestMode = attrs.nearestMode;

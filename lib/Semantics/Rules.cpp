@@ -197,6 +197,25 @@ rules::inferV1Shape(llvm::ArrayRef<int64_t> inShape,
   return result;
 }
 
+bool rules::isPillowMode(InterpolateV11Mode mode) { return !v4ModeOf(mode); }
+
+std::optional<InterpolateMode> rules::v4ModeOf(InterpolateV11Mode mode) {
+  switch (mode) {
+  case InterpolateV11Mode::Nearest:
+    return InterpolateMode::Nearest;
+  case InterpolateV11Mode::Linear:
+    return InterpolateMode::Linear;
+  case InterpolateV11Mode::LinearOnnx:
+    return InterpolateMode::LinearOnnx;
+  case InterpolateV11Mode::Cubic:
+    return InterpolateMode::Cubic;
+  case InterpolateV11Mode::BilinearPillow:
+  case InterpolateV11Mode::BicubicPillow:
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 std::optional<V1AsV4> rules::mapV1ToV4(InterpolateV1Mode mode, int64_t rank,
                                        llvm::ArrayRef<int64_t> axes,
                                        bool alignCorners, bool antialias,

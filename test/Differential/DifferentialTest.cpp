@@ -96,8 +96,7 @@ struct Case {
 };
 
 bool isPillow(const Case &c) {
-  return c.isV11 && (c.v11.mode == InterpolateV11Mode::BilinearPillow ||
-                     c.v11.mode == InterpolateV11Mode::BicubicPillow);
+  return c.isV11 && rules::isPillowMode(c.v11.mode);
 }
 
 class Generator {

@@ -131,6 +131,15 @@ std::optional<V1AsV4> mapV1ToV4(InterpolateV1Mode mode, int64_t rank,
                                 llvm::ArrayRef<int64_t> padsBegin,
                                 llvm::ArrayRef<int64_t> padsEnd);
 
+/// bilinear_pillow and bicubic_pillow: the Interpolate-11 modes of their own
+/// (docs/Semantics.md, "Interpolate-11").
+bool isPillowMode(InterpolateV11Mode mode);
+
+/// The Interpolate-4 mode an Interpolate-11 mode is (nearest, linear,
+/// linear_onnx and cubic are Interpolate-4's exactly); std::nullopt for the
+/// Pillow modes.
+std::optional<InterpolateMode> v4ModeOf(InterpolateV11Mode mode);
+
 } // namespace mlir::interp::rules
 
 #endif // INTERP_SEMANTICS_RULES_H

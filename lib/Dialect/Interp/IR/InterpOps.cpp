@@ -94,7 +94,7 @@ std::string opverify::typeString(Type type) {
 }
 
 LogicalResult opverify::verifyDataAndResult(Operation *op, Type dataType,
-                                          Type resultType) {
+                                            Type resultType) {
   auto data = cast<ShapedType>(dataType);
   auto result = cast<ShapedType>(resultType);
   // element-type: only types can break it, so it lives with the verifier.
@@ -118,8 +118,8 @@ LogicalResult opverify::verifyDataAndResult(Operation *op, Type dataType,
 }
 
 LogicalResult opverify::verifyPads(Operation *op, StringRef name,
-                                 ArrayRef<int64_t> pads,
-                                 std::optional<int64_t> rank) {
+                                   ArrayRef<int64_t> pads,
+                                   std::optional<int64_t> rank) {
   if (auto v = validation::checkPads(name, pads, rank))
     return fail(op, *v);
   return success();
@@ -127,11 +127,11 @@ LogicalResult opverify::verifyPads(Operation *op, StringRef name,
 
 /// A static result dimension must equal the inferred one, and an axis whose
 /// padded input is empty cannot produce elements.
-LogicalResult opverify::verifyResultShape(Operation *op, ShapedType dataType,
-                                        ShapedType resultType,
-                                        ArrayRef<int64_t> inferred,
-                                        ArrayRef<int64_t> paddedInput,
-                                        std::optional<ArrayRef<int64_t>> axes) {
+LogicalResult
+opverify::verifyResultShape(Operation *op, ShapedType dataType,
+                            ShapedType resultType, ArrayRef<int64_t> inferred,
+                            ArrayRef<int64_t> paddedInput,
+                            std::optional<ArrayRef<int64_t>> axes) {
   for (auto [d, size] : llvm::enumerate(inferred))
     if (size != ShapedType::kDynamic)
       if (auto v = validation::checkOutputDim(d, size))
@@ -159,8 +159,8 @@ LogicalResult opverify::verifyResultShape(Operation *op, ShapedType dataType,
 }
 
 SmallVector<int64_t> opverify::paddedShape(ShapedType dataType,
-                                         ArrayRef<int64_t> padsBegin,
-                                         ArrayRef<int64_t> padsEnd) {
+                                           ArrayRef<int64_t> padsBegin,
+                                           ArrayRef<int64_t> padsEnd) {
   int64_t rank = dataType.getRank();
   SmallVector<int64_t> begin = rules::resizePads(padsBegin, rank);
   SmallVector<int64_t> end = rules::resizePads(padsEnd, rank);
@@ -185,11 +185,10 @@ std::optional<SmallVector<int64_t>> InterpolateV4Op::getConstantAxes() {
   return getConstantIntegers(getAxes());
 }
 
-SmallVector<int64_t> opverify::inferV4LikeShape(ShapedType dataType, Value sizes,
-                                              Value scales, Value axesOperand,
-                                              ArrayRef<int64_t> padsBegin,
-                                              ArrayRef<int64_t> padsEnd,
-                                              ShapeCalcMode shapeMode) {
+SmallVector<int64_t>
+opverify::inferV4LikeShape(ShapedType dataType, Value sizes, Value scales,
+                           Value axesOperand, ArrayRef<int64_t> padsBegin,
+                           ArrayRef<int64_t> padsEnd, ShapeCalcMode shapeMode) {
   std::optional<SmallVector<int64_t>> axes;
   if (!axesOperand)
     axes = llvm::to_vector(llvm::seq<int64_t>(0, dataType.getRank()));
@@ -207,14 +206,14 @@ SmallVector<int64_t> opverify::inferV4LikeShape(ShapedType dataType, Value sizes
 
 SmallVector<int64_t> interp::inferResultShape(InterpolateV4Op op) {
   return opverify::inferV4LikeShape(cast<ShapedType>(op.getData().getType()),
-                                  op.getSizes(), op.getScales(), op.getAxes(),
-                                  op.getPadsBegin(), op.getPadsEnd(),
-                                  op.getShapeCalculationMode());
+                                    op.getSizes(), op.getScales(), op.getAxes(),
+                                    op.getPadsBegin(), op.getPadsEnd(),
+                                    op.getShapeCalculationMode());
 }
 
 LogicalResult
 opverify::verifyV4LikeOp(const V4LikeOperands &operands,
-                       function_ref<SmallVector<int64_t>()> inferShape) {
+                         function_ref<SmallVector<int64_t>()> inferShape) {
   Operation *op = operands.op;
   auto dataType = cast<ShapedType>(operands.data.getType());
   auto resultType = cast<ShapedType>(operands.result.getType());
@@ -303,7 +302,7 @@ LogicalResult InterpolateV4Op::verify() {
   operands.shapeOperandName =
       operands.shapeMode == ShapeCalcMode::Sizes ? "sizes" : "scales";
   return opverify::verifyV4LikeOp(operands,
-                                [&] { return inferResultShape(*this); });
+                                  [&] { return inferResultShape(*this); });
 }
 
 LogicalResult InterpolateV4Op::inferReturnTypeComponents(
@@ -319,9 +318,9 @@ LogicalResult InterpolateV4Op::inferReturnTypeComponents(
   }
   inferredReturnShapes.emplace_back(
       opverify::inferV4LikeShape(dataType, adaptor.getSizes(),
-                               adaptor.getScales(), adaptor.getAxes(),
-                               adaptor.getPadsBegin(), adaptor.getPadsEnd(),
-                               adaptor.getShapeCalculationMode()),
+                                 adaptor.getScales(), adaptor.getAxes(),
+                                 adaptor.getPadsBegin(), adaptor.getPadsEnd(),
+                                 adaptor.getShapeCalculationMode()),
       dataType.getElementType());
   return success();
 }
@@ -332,25 +331,9 @@ InterpolateV4Op::reifyResultShapes(OpBuilder &builder,
   return reifyInterpolateShapes(*this, builder, shapes);
 }
 
-/// True when the op provably returns its input: no pads, every output
-/// dimension equals its input dimension (so every coordinate is the output
-/// index itself), and no antialiased triangle filter is widened by a scale
-/// slightly below 1 that still keeps the length.
-static bool isIdentity(InterpolateV4Op op) {
-  if (!keepsStaticShapeWithoutPads(op))
-    return false;
-  if (op.getMode() == InterpolateMode::Linear && op.getAntialias() &&
-      op.getShapeCalculationMode() == ShapeCalcMode::Scales) {
-    std::optional<SmallVector<float>> scales =
-        getConstantScales(op.getScales());
-    if (!scales || llvm::any_of(*scales, [](float s) { return s < 1.0f; }))
-      return false;
-  }
-  return true;
-}
-
 OpFoldResult InterpolateV4Op::fold(FoldAdaptor adaptor) {
-  if (isIdentity(*this))
+  if (isIdentityResize(*this,
+                       getMode() == InterpolateMode::Linear && getAntialias()))
     return getData();
   return foldConstantInterpolate(*this, adaptor);
 }

@@ -10,6 +10,7 @@
 #include "ResizeOpVerification.h"
 
 #include "interp/Dialect/Interp/IR/InterpConstantFold.h"
+#include "interp/Semantics/Rules.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/Sequence.h"
@@ -18,10 +19,7 @@ using namespace mlir;
 using namespace mlir::interp;
 using namespace mlir::interp::opverify;
 
-bool InterpolateV11Op::isPillowMode() {
-  return getMode() == InterpolateV11Mode::BilinearPillow ||
-         getMode() == InterpolateV11Mode::BicubicPillow;
-}
+bool InterpolateV11Op::isPillowMode() { return rules::isPillowMode(getMode()); }
 
 Value InterpolateV11Op::getSizes() {
   return getShapeCalculationMode() == ShapeCalcMode::Sizes ? getScalesOrSizes()
@@ -131,23 +129,9 @@ InterpolateV11Op::reifyResultShapes(OpBuilder &builder,
   return reifyInterpolateShapes(*this, builder, shapes);
 }
 
-/// As Interpolate-4's identity test; the Pillow modes keep every element of
-/// an axis whose length does not change (the window is one tap of weight 1).
-static bool isIdentity(InterpolateV11Op op) {
-  if (!keepsStaticShapeWithoutPads(op))
-    return false;
-  if (op.getMode() == InterpolateV11Mode::Linear && op.getAntialias() &&
-      op.getShapeCalculationMode() == ShapeCalcMode::Scales) {
-    std::optional<SmallVector<float>> scales =
-        getConstantScales(op.getScalesOrSizes());
-    if (!scales || llvm::any_of(*scales, [](float s) { return s < 1.0f; }))
-      return false;
-  }
-  return true;
-}
-
 OpFoldResult InterpolateV11Op::fold(FoldAdaptor adaptor) {
-  if (isIdentity(*this))
+  if (isIdentityResize(*this, getMode() == InterpolateV11Mode::Linear &&
+                                  getAntialias()))
     return getData();
   return foldConstantInterpolate(*this, adaptor);
 }

@@ -101,6 +101,24 @@ template <typename OpT> bool keepsStaticShapeWithoutPads(OpT op) {
   return llvm::equal(inferResultShape(op), dataType.getShape());
 }
 
+/// True when an Interpolate-4-like op provably returns its input: no pads,
+/// every output dimension equals its input dimension (so every coordinate is
+/// the output index itself; the Pillow modes' window is then one tap of
+/// weight 1), and no antialiased triangle filter (`antialiasedLinear`) is
+/// widened by a scale slightly below 1 that still keeps the length.
+template <typename OpT> bool isIdentityResize(OpT op, bool antialiasedLinear) {
+  if (!keepsStaticShapeWithoutPads(op))
+    return false;
+  if (antialiasedLinear &&
+      op.getShapeCalculationMode() == ShapeCalcMode::Scales) {
+    std::optional<SmallVector<float>> scales =
+        getConstantScales(op.getScales());
+    if (!scales || llvm::any_of(*scales, [](float s) { return s < 1.0f; }))
+      return false;
+  }
+  return true;
+}
+
 } // namespace mlir::interp::opverify
 
 #endif // LIB_DIALECT_INTERP_IR_RESIZEOPVERIFICATION_H

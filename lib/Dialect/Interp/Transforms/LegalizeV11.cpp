@@ -8,6 +8,7 @@
 
 #include "interp/Dialect/Interp/IR/InterpOps.h"
 #include "interp/Dialect/Interp/Transforms/Passes.h"
+#include "interp/Semantics/Rules.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/PatternMatch.h"
@@ -21,30 +22,13 @@ namespace mlir::interp {
 using namespace mlir;
 using namespace mlir::interp;
 
-static std::optional<InterpolateMode> v4Mode(InterpolateV11Mode mode) {
-  switch (mode) {
-  case InterpolateV11Mode::Nearest:
-    return InterpolateMode::Nearest;
-  case InterpolateV11Mode::Linear:
-    return InterpolateMode::Linear;
-  case InterpolateV11Mode::LinearOnnx:
-    return InterpolateMode::LinearOnnx;
-  case InterpolateV11Mode::Cubic:
-    return InterpolateMode::Cubic;
-  case InterpolateV11Mode::BilinearPillow:
-  case InterpolateV11Mode::BicubicPillow:
-    return std::nullopt;
-  }
-  return std::nullopt;
-}
-
 namespace {
 struct InterpolateV11ToV4 : OpRewritePattern<InterpolateV11Op> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(InterpolateV11Op op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<InterpolateMode> mode = v4Mode(op.getMode());
+    std::optional<InterpolateMode> mode = rules::v4ModeOf(op.getMode());
     if (!mode)
       return rewriter.notifyMatchFailure(op, "the Pillow modes have no "
                                              "Interpolate-4 form");
