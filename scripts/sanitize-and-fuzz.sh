@@ -8,6 +8,8 @@
 #   FUZZ_RUNS       fuzzer executions (default 6000, with a fixed seed)
 #   FUZZ_SECONDS    fuzz for this many seconds instead (runs by hand)
 #   FUZZ_SEED       libFuzzer seed (default fixed; 0 = random)
+#   FUZZ_ONLY=1     skip the lit / unit / differential / hostile-op steps
+#                   (long fuzzing runs by hand)
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${ASAN_BUILD_DIR:-$root/build-asan}
@@ -47,6 +49,10 @@ configure() {
     -DINTERP_ENABLE_FUZZER=ON "${launcher[@]}" >/dev/null
 }
 build_all() {
+  if [ "${FUZZ_ONLY:-0}" = 1 ]; then
+    ninja -C "$build" interp-fuzz-pipeline >/dev/null
+    return
+  fi
   ninja -C "$build" interp-opt interp-run interp_runtime interp_runtime_uninstrumented interp-unittests \
     interp-difftest interp-fuzz-pipeline mlir-doc >/dev/null
 }
@@ -67,15 +73,17 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 asan_common=allow_user_poisoning=0:detect_container_overflow=0
 export ASAN_OPTIONS=$asan_common:detect_leaks=0
 
-step "lit suite" "$llvm/bin/lit" -q "$build/test"
-step "unit tests" "$build/unittests/interp-unittests" --gtest_brief=1
-step "differential (200 cases)" "$build/bin/interp-difftest" --cases 200 --seed 5
-step "differential, OpenMP (100 cases)" "$build/bin/interp-difftest" --cases 100 --seed 6 --num-threads 2
+if [ "${FUZZ_ONLY:-0}" != 1 ]; then
+  step "lit suite" "$llvm/bin/lit" -q "$build/test"
+  step "unit tests" "$build/unittests/interp-unittests" --gtest_brief=1
+  step "differential (200 cases)" "$build/bin/interp-difftest" --cases 200 --seed 5
+  step "differential, OpenMP (100 cases)" "$build/bin/interp-difftest" --cases 100 --seed 6 --num-threads 2
 
-# Structure-aware: random valid, near-valid and hostile ops through the
-# sanitized interp-run, each in its own process (run-time errors exit).
-step "hostile ops (200 cases)" /usr/bin/python3 "$root/test/Fuzz/hostile_ops.py" \
-  --interp-run "$build/bin/interp-run" --cases 200 --seed 11
+  # Structure-aware: random valid, near-valid and hostile ops through the
+  # sanitized interp-run, each in its own process (run-time errors exit).
+  step "hostile ops (200 cases)" /usr/bin/python3 "$root/test/Fuzz/hostile_ops.py" \
+    --interp-run "$build/bin/interp-run" --cases 200 --seed 11
+fi
 
 # Fuzzing: seed corpus from the lit tests, one file per split-input-file case.
 # Deterministic by default (CI): a fixed seed, a fixed number of runs and a

@@ -19,6 +19,7 @@ message, a failing --check) is a failure. Run it with the sanitizer build's
 interp-run to have out-of-bounds accesses of compiled code reported.
 
 Usage: hostile_ops.py --interp-run PATH [--cases N] [--seed S] [--keep DIR]
+                      [--seconds T]   (stop after T seconds: long runs by hand)
 Ends with "hostile ops: N cases (V valid and agreeing, R rejected with a
 diagnostic), F failed".
 """
@@ -30,6 +31,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import time
 
 TYPES = ["f16", "bf16", "f32", "f64", "i8", "ui8", "i32", "i64"]
 V4_MODES = ["nearest", "linear", "linear_onnx", "cubic"]
@@ -245,12 +247,19 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--timeout", type=int, default=120)
     ap.add_argument("--keep")
+    ap.add_argument("--seconds", type=float,
+                    help="stop drawing cases after this many seconds")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     work = args.keep or tempfile.mkdtemp(prefix="hostile-")
     os.makedirs(work, exist_ok=True)
     counts = {"valid": 0, "rejected": 0, "fail": 0}
+    start = time.monotonic()
+    ran = 0
     for i in range(args.cases):
+        if args.seconds is not None and time.monotonic() - start > args.seconds:
+            break
+        ran += 1
         text, inputs, shapes = draw(rng, hostile=rng.random() < 0.6)
         case = os.path.join(work, "case%04d.mlir" % i)
         with open(case, "w") as f:
@@ -278,7 +287,7 @@ def main():
             if proc is not None:
                 print((proc.stdout + proc.stderr)[-3000:])
     print("hostile ops: %d cases (%d valid and agreeing, %d rejected with a "
-          "diagnostic), %d failed" % (args.cases, counts["valid"],
+          "diagnostic), %d failed" % (ran, counts["valid"],
                                        counts["rejected"], counts["fail"]))
     return 1 if counts["fail"] else 0
 
