@@ -113,8 +113,7 @@ void interp_bench::verifyWorkload(size_t i, bool omp) {
     planeIn[0] = planeIn[1] = planeOut[0] = planeOut[1] = 1;
     ref::Tensor x = ref::Tensor::zeros(w.type, planeIn);
     std::memcpy(x.data.data(), d.in.get(), x.data.size());
-    auto r = ref::evaluateV4(x, w.sizes, w.scales,
-                             llvm::ArrayRef<int64_t>(w.axes), w.attrs);
+    auto r = w.evaluateReference(x);
     if (!r)
       fail(w.name + ": reference error: " + llvm::toString(r.takeError()));
     if (r->shape != llvm::ArrayRef<int64_t>(planeOut))

@@ -108,6 +108,15 @@ void Workload::run(const void *in, void *out, bool omp) const {
   k.dynamicFn(&x, &s, &y);
 }
 
+llvm::Expected<ref::Tensor>
+Workload::evaluateReference(const ref::Tensor &data) const {
+  if (isV11)
+    return ref::evaluateV11(data, sizes, scales, llvm::ArrayRef<int64_t>(axes),
+                            v11Attrs);
+  return ref::evaluateV4(data, sizes, scales, llvm::ArrayRef<int64_t>(axes),
+                         attrs);
+}
+
 int64_t Workload::inElems() const { return product(inShape); }
 int64_t Workload::outElems() const { return product(outShape); }
 size_t Workload::inBytes() const {
@@ -126,17 +135,33 @@ std::vector<Workload> interp_bench::loadWorkloads() {
     w.type = parseType(spec);
     w.inShape = spec.input;
     w.outShape = spec.output;
-    w.attrs.mode = parse(spec, "mode", spec.mode, symbolizeInterpolateMode);
-    w.attrs.coordinateTransformationMode = parse(
+    std::string op = spec.op;
+    if (op != "v4" && op != "v11")
+      badSpec(spec, "op", spec.op);
+    w.isV11 = op == "v11";
+    auto coordinateTransformationMode = parse(
         spec, "coordinate_transformation_mode",
         spec.coordinateTransformationMode, symbolizeCoordinateTransformMode);
-    w.attrs.nearestMode =
+    auto nearestMode =
         parse(spec, "nearest_mode", spec.nearestMode, symbolizeNearestMode);
-    w.attrs.shapeCalculationMode =
+    auto shapeCalculationMode =
         parse(spec, "shape_calculation_mode", spec.shapeCalculationMode,
               symbolizeShapeCalcMode);
-    w.attrs.antialias = spec.antialias;
-    w.attrs.cubeCoeff = -0.75;
+    auto setCommon = [&](auto &attrs) {
+      attrs.coordinateTransformationMode = coordinateTransformationMode;
+      attrs.nearestMode = nearestMode;
+      attrs.shapeCalculationMode = shapeCalculationMode;
+      attrs.antialias = spec.antialias;
+      attrs.cubeCoeff = spec.cubeCoeff;
+    };
+    if (w.isV11) {
+      w.v11Attrs.mode =
+          parse(spec, "mode", spec.mode, symbolizeInterpolateV11Mode);
+      setCommon(w.v11Attrs);
+    } else {
+      w.attrs.mode = parse(spec, "mode", spec.mode, symbolizeInterpolateMode);
+      setCommon(w.attrs);
+    }
     w.sizes = spec.sizes;
     w.scales = spec.scales;
     w.axes = spec.axes;

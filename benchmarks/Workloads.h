@@ -38,11 +38,12 @@ struct Kernel {
 /// One workload as benchmarks/workloads.json spells it (the generated
 /// Workloads.inc holds one per workload).
 struct WorkloadSpec {
-  const char *name, *description, *type;
+  const char *name, *description, *op, *type;
   std::vector<int64_t> input, output;
   const char *mode, *coordinateTransformationMode, *nearestMode,
       *shapeCalculationMode;
   bool antialias;
+  double cubeCoeff;
   std::vector<int64_t> sizes;
   std::vector<float> scales;
   std::vector<int64_t> axes;
@@ -61,11 +62,15 @@ enum CvInterpolation {
 };
 
 struct Workload {
-  std::string name;  // w1 ... w7, w1_f16, w1_u8, w1_dyn
+  std::string name;  // w1 ... w9, w1_f16, w1_u8, w1_dyn
   std::string label; // short description
   ref::ElementType type;
   std::vector<int64_t> inShape, outShape;
+  /// The op: interp.interpolate_v4 (attrs) or interp.interpolate_v11
+  /// (v11Attrs).
+  bool isV11 = false;
   ref::V4Attributes attrs;
+  ref::V11Attributes v11Attrs;
   std::vector<int64_t> sizes, axes;
   std::vector<float> scales;
   bool memoryBound = false;
@@ -76,6 +81,10 @@ struct Workload {
   /// Compiled by the default pipeline (sequential) and with OpenMP (empty
   /// without OpenMP kernels).
   Kernel kernel, ompKernel;
+
+  /// The reference implementation of the workload's op on `data` (the
+  /// whole input or one plane of it).
+  llvm::Expected<ref::Tensor> evaluateReference(const ref::Tensor &data) const;
 
   /// Runs the sequential (or OpenMP) kernel on contiguous row-major buffers.
   void run(const void *in, void *out, bool omp = false) const;

@@ -57,7 +57,18 @@ def load(path: str) -> list[dict]:
             sys.exit(f"{path}: {w['name']}: input and output ranks differ")
         if len(w["scales"]) != len(w["axes"]):
             sys.exit(f"{path}: {w['name']}: one scale per axis")
+        if op(w) not in ("v4", "v11"):
+            sys.exit(f"{path}: {w['name']}: unknown op '{op(w)}'")
     return workloads
+
+
+def op(w: dict) -> str:
+    """interp.interpolate_<op>: v4 unless the workload says v11."""
+    return w.get("op", "v4")
+
+
+def cube_coeff(w: dict) -> float:
+    return float(w.get("cube_coeff", -0.75))
 
 
 def sizes(w: dict) -> list[int]:
@@ -88,8 +99,8 @@ def kernel(w: dict, prefix: str) -> str:
         attrs.append(f"nearest_mode = {w['nearest_mode']}")
     if w["antialias"]:
         attrs.append("antialias = true")
-    if w["mode"] == "cubic":
-        attrs.append("cube_coeff = -0.75")
+    if w["mode"] in ("cubic", "bicubic_pillow"):
+        attrs.append(f"cube_coeff = {float_literal(cube_coeff(w))}")
     args = [f"%x: {data}"]
     if w["dynamic"]:
         args.append(f"%sizes: tensor<{n}xi64>")
@@ -98,11 +109,24 @@ def kernel(w: dict, prefix: str) -> str:
              f"func.func @{prefix}{w['name']}({', '.join(args)}) attributes {{llvm.emit_c_interface}} {{"]
     if not w["dynamic"]:
         lines.append(f"  %sizes = arith.constant dense<[{', '.join(map(str, sizes(w)))}]> : tensor<{n}xi64>")
+    scales = f"  %scales = arith.constant dense<[{', '.join(float_literal(s) for s in w['scales'])}]> : tensor<{n}xf32>"
+    axes = f"  %axes = arith.constant dense<[{', '.join(map(str, w['axes']))}]> : tensor<{n}xi64>"
+    if op(w) == "v11":
+        # scales_or_sizes is %sizes or %scales, as shape_calculation_mode reads it.
+        sizes_mode = w["shape_calculation_mode"] == "sizes"
+        operand, operand_type = ("%sizes", f"tensor<{n}xi64>") if sizes_mode else ("%scales", f"tensor<{n}xf32>")
+        lines += ([] if sizes_mode else [scales]) + [
+            axes,
+            f"  %r = interp.interpolate_v11 %x, {operand}, %axes {{{', '.join(attrs)}}}",
+            f"       : ({data}, {operand_type}, tensor<{n}xi64>) -> {result}",
+        ]
+    else:
+        lines += [
+            scales, axes,
+            f"  %r = interp.interpolate_v4 %x, %sizes, %scales, %axes {{{', '.join(attrs)}}}",
+            f"       : ({data}, tensor<{n}xi64>, tensor<{n}xf32>, tensor<{n}xi64>) -> {result}",
+        ]
     lines += [
-        f"  %scales = arith.constant dense<[{', '.join(float_literal(s) for s in w['scales'])}]> : tensor<{n}xf32>",
-        f"  %axes = arith.constant dense<[{', '.join(map(str, w['axes']))}]> : tensor<{n}xi64>",
-        f"  %r = interp.interpolate_v4 %x, %sizes, %scales, %axes {{{', '.join(attrs)}}}",
-        f"       : ({data}, tensor<{n}xi64>, tensor<{n}xf32>, tensor<{n}xi64>) -> {result}",
         f"  bufferization.materialize_in_destination %r in restrict writable %out : ({result}, {out}) -> ()",
         "  return",
         "}",
@@ -149,11 +173,11 @@ def write_cpp(workloads: list[dict]) -> str:
     for w in workloads:
         kind = "Dynamic" if w["dynamic"] else "Static"
         fields = [
-            cpp_string(w["name"]), cpp_string(w["description"]),
+            cpp_string(w["name"]), cpp_string(w["description"]), cpp_string(op(w)),
             cpp_string(w["type"]), cpp_list(w["input"]), cpp_list(w["output"]),
             cpp_string(w["mode"]), cpp_string(w["coordinate_transformation_mode"]),
             cpp_string(w["nearest_mode"]), cpp_string(w["shape_calculation_mode"]),
-            "true" if w["antialias"] else "false",
+            "true" if w["antialias"] else "false", float_literal(cube_coeff(w)),
             cpp_list(sizes(w)), cpp_list([float_literal(s) for s in w["scales"]], "f"),
             cpp_list(w["axes"]), "true" if w["memory_bound"] else "false",
             cpp_string(w["check"]), cpp_string(w["opencv"] or ""),

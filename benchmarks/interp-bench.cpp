@@ -198,8 +198,7 @@ void benchReference(benchmark::State &state, size_t i) {
   ref::Tensor x = ref::Tensor::zeros(w.type, w.inShape);
   std::memcpy(x.data.data(), d.in.get(), x.data.size());
   for (auto _ : state) {
-    auto r = ref::evaluateV4(x, w.sizes, w.scales,
-                             llvm::ArrayRef<int64_t>(w.axes), w.attrs);
+    auto r = w.evaluateReference(x);
     if (!r) {
       state.SkipWithError(llvm::toString(r.takeError()).c_str());
       break;

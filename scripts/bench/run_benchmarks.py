@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""interp vs PyTorch, ONNX Runtime, OpenVINO and OpenCV on the workloads of
-the "Performance" issue; prints one table.
+"""interp vs PyTorch, ONNX Runtime, OpenVINO, OpenCV and Pillow on the
+workloads of benchmarks/workloads.json; prints one table.
 
   scripts/bench/run_benchmarks.py            # build, install peers, run, print
   scripts/bench/run_benchmarks.py --help
@@ -12,8 +12,8 @@ Steps:
      when OpenCV appeared) and runs it with JSON output: interp/<W>, copy/<W>
      (the bandwidth floor), opencv/<W>, reference/<W>;
   3. creates a venv (BUILD/bench-venv) and pip-installs numpy, onnx,
-     onnxruntime, openvino and torch; a package that fails to install is
-     skipped with a note;
+     onnxruntime, openvino, torch and Pillow; a package that fails to install
+     is skipped with a note;
   4. runs each Python peer in its own subprocess (a crash or a missing
      feature becomes a note, not a traceback) at each thread count;
      every workload of interp-bench and of each peer is its own phase, run
@@ -56,7 +56,9 @@ def _load_workloads():
 
 WORKLOADS = _load_workloads()
 MEMORY_BOUND = {w["name"] for w in WORKLOADS if w["memory_bound"]}
-PEERS = ["torch", "onnxruntime", "openvino", "opencv"]
+PEERS = ["torch", "onnxruntime", "openvino", "opencv", "pillow"]
+PYTHON_PEERS = ["torch", "onnxruntime", "openvino", "pillow"]
+PYTHON_MODULES = {"torch": "torch", "onnxruntime": "onnxruntime", "openvino": "openvino", "pillow": "PIL"}
 # Peers that do not compute the workload's function: shown with "~" and left
 # out of "fastest peer".
 NOT_EQUIVALENT = {
@@ -64,7 +66,15 @@ NOT_EQUIVALENT = {
                         "without antialias (2 taps per axis instead of 8), unlike interp, PyTorch and ORT",
     ("w5", "opencv"): "INTER_AREA averages a 4x4 box; OpenVINO-spec antialiased linear is an 8-tap triangle",
 }
-PIP_PACKAGES = ["numpy", "onnx", "onnxruntime", "openvino", "torch"]
+PIP_PACKAGES = ["numpy", "onnx", "onnxruntime", "openvino", "torch", "Pillow"]
+
+
+def is_v11(w) -> bool:
+    return w.get("op", "v4") == "v11"
+
+
+def cube_coeff(w) -> float:
+    return float(w.get("cube_coeff", -0.75))
 
 
 def log(msg: str) -> None:
@@ -108,7 +118,13 @@ def _torch_case(w, threads):
     x = torch.from_numpy(_make_input(np, w, 1))
     rank = len(w["inp"])
     size = w["out"][2:]
-    if w["mode"] == "nearest":
+    if w["mode"] in ("bilinear_pillow", "bicubic_pillow"):
+        # torchvision's Resize on tensors: the antialiased filters meant to
+        # match PIL (a = -0.5 for bicubic); uint8 has its own AVX2 path.
+        assert w["mode"] == "bilinear_pillow" or cube_coeff(w) == -0.5, w
+        kw = dict(mode="bilinear" if w["mode"] == "bilinear_pillow" else "bicubic",
+                  align_corners=False, antialias=True)
+    elif w["mode"] == "nearest":
         # 'nearest' is floor(dst * in/out): asymmetric + floor.
         assert (w["coordinate_transformation_mode"], w["nearest_mode"]) == ("asymmetric", "floor"), w
         kw = dict(mode="nearest")
@@ -219,13 +235,20 @@ def _ov_case(w, threads):
         sizes = np.array([w["out"][a] for a in axes], dtype=np.int64)
     scales = np.array(w["scales"], dtype=np.float32)
     kw = dict(coordinate_transformation_mode=w["coordinate_transformation_mode"], nearest_mode=w["nearest_mode"])
-    if w["mode"] == "cubic":
-        kw["cube_coeff"] = -0.75
+    if w["mode"] in ("cubic", "bicubic_pillow"):
+        kw["cube_coeff"] = cube_coeff(w)
     if w["antialias"]:
         kw["antialias"] = True
     calc = "sizes" if dynamic else w["shape_calculation_mode"]
-    node = ops.interpolate(x_param, sizes, scales, w["mode"], calc, axes=np.array(w["axes"], dtype=np.int64), **kw)
-    assert node.get_type_info().version_id == "opset4"
+    axes_value = np.array(w["axes"], dtype=np.int64)
+    if is_v11(w):
+        import openvino.opset11 as ops11
+        node = ops11.interpolate(x_param, sizes if calc == "sizes" else scales, w["mode"], calc,
+                                 axes=axes_value, **kw)
+        assert node.get_type_info().version_id == "opset11"
+    else:
+        node = ops.interpolate(x_param, sizes, scales, w["mode"], calc, axes=axes_value, **kw)
+        assert node.get_type_info().version_id == "opset4"
     model = ov.Model([node], params, "interpolate")
     core = ov.Core()
     compiled = core.compile_model(model, "CPU", {
@@ -257,6 +280,31 @@ def _ov_case(w, threads):
     return run
 
 
+def _pillow_case(w, threads):
+    """PIL.Image.resize on the same bytes, as an H x W RGB image (Pillow's
+    interleaved layout: the same work on the same data as interp's NCHW).
+    Pillow resizes on one thread whatever `threads` says."""
+    import numpy as np
+    from PIL import Image
+
+    if not w.get("pillow"):
+        raise NotImplementedError("no Pillow filter computes this workload")
+    if threads != 1:
+        raise NotImplementedError("Pillow's Image.resize runs on one thread")
+    x = _make_input(np, w, 1)
+    assert w["dtype"] == "u8" and x.shape[:2] == (1, 3) and w["axes"] == [2, 3], w
+    image = Image.fromarray(np.ascontiguousarray(x[0].transpose(1, 2, 0)), mode="RGB")
+    size = (w["out"][3], w["out"][2])  # (width, height)
+    resample = getattr(Image.Resampling, w["pillow"])
+
+    def run():
+        return image.resize(size, resample)
+
+    run()
+    run.output = lambda: np.asarray(run()).transpose(2, 0, 1)[None]
+    return run
+
+
 def _save_plane(name, w, run, out_dir):
     """Saves the first output plane of a peer (for the cross-check)."""
     import numpy as np
@@ -279,7 +327,7 @@ def compare_outputs(out_dir: str) -> None:
         if not ref_file.exists():
             continue
         ref = np.load(ref_file).astype(np.float64)
-        for impl in ["torch", "onnxruntime"]:
+        for impl in ["torch", "onnxruntime", "pillow"]:
             f = d / f"{impl}_{w['name']}.npy"
             if f.exists():
                 diff = float(np.max(np.abs(np.load(f).astype(np.float64) - ref)))
@@ -288,15 +336,22 @@ def compare_outputs(out_dir: str) -> None:
 
 def worker(name: str, workloads: list[str], threads_list: list[int], reps: int, out_dir: str | None) -> None:
     """Prints one JSON object per line: {workload, impl, threads, ms} or a note."""
-    factory = {"torch": _torch_case, "onnxruntime": _ort_case, "openvino": _ov_case}[name]
+    factory = {"torch": _torch_case, "onnxruntime": _ort_case, "openvino": _ov_case,
+               "pillow": _pillow_case}[name]
     try:
-        __import__({"torch": "torch", "onnxruntime": "onnxruntime", "openvino": "openvino"}[name])
+        __import__(PYTHON_MODULES[name])
     except Exception as e:  # noqa: BLE001
         print(json.dumps(dict(impl=name, note=f"import failed: {type(e).__name__}: {e}")), flush=True)
         return
     for w in WORKLOADS:
         if w["name"] not in workloads:
             continue
+        if name == "onnxruntime" and is_v11(w):
+            print(json.dumps(dict(workload=w["name"], impl=name, threads=threads_list[0],
+                                  note="ONNX Resize has no Pillow filter")), flush=True)
+            continue
+        if name == "pillow" and not w.get("pillow"):
+            continue  # Pillow is a peer only of the workloads that name a filter
         for t in threads_list:
             try:
                 run = factory(w, t)
@@ -536,8 +591,10 @@ def ensure_venv(args) -> tuple[Path | None, list[str], dict]:
             notes.append(f"{pkg}: pip install failed ({err[-1][:120] if err else 'no message'}); skipped")
         else:
             log(f"{pkg}: installed/present ({time.time() - t0:.0f}s)")
-    for pkg in ["numpy", "onnx", "onnxruntime", "openvino", "torch"]:
-        r = subprocess.run([str(py), "-c", f"import {pkg}; print({pkg}.__version__)"], capture_output=True, text=True)
+    for pkg, module in [("numpy", "numpy"), ("onnx", "onnx"), ("onnxruntime", "onnxruntime"),
+                        ("openvino", "openvino"), ("torch", "torch"), ("Pillow", "PIL")]:
+        r = subprocess.run([str(py), "-c", f"import {module}; print({module}.__version__)"],
+                           capture_output=True, text=True)
         if r.returncode == 0:
             versions[pkg] = r.stdout.strip()
     if "torch" in versions:
@@ -552,7 +609,7 @@ def run_peers(py: Path, args, out_dir: Path, noisy: list[str]) -> tuple[list[dic
     planes.mkdir(exist_ok=True)
     for f in planes.glob("*.npy"):
         f.unlink()
-    for name in ["torch", "onnxruntime", "openvino"]:
+    for name in PYTHON_PEERS:
         if name == "torch" and args.no_torch:
             continue
         if name not in args.peers:
@@ -596,7 +653,8 @@ def run_peers(py: Path, args, out_dir: Path, noisy: list[str]) -> tuple[list[dic
 
 def print_table(rows: list[dict], threads: list[int], workloads: list[str], out) -> None:
     by = {(r["workload"], r["impl"], r["threads"]): r for r in rows}
-    impls = ["interp", "interp-fresh", "interp-omp", "torch", "onnxruntime", "openvino", "opencv", "reference"]
+    impls = ["interp", "interp-fresh", "interp-omp", "torch", "onnxruntime", "openvino", "opencv", "pillow",
+             "reference"]
     hdr = f"| {'workload':<9} | {'impl':<13} | thr | {'median ms':>10} | {'vs fastest peer':>15} | {'vs floor':>8} |"
     print(hdr, file=out)
     print("|" + "|".join("-" * (len(c)) for c in hdr.split("|")[1:-1]) + "|", file=out)
@@ -628,7 +686,7 @@ def main() -> None:
     ap.add_argument("--venv", default=None, help="default: BUILD/bench-venv")
     ap.add_argument("--threads", default="1,2")
     ap.add_argument("--workloads", default=",".join(w["name"] for w in WORKLOADS))
-    ap.add_argument("--peers", default="torch,onnxruntime,openvino")
+    ap.add_argument("--peers", default="torch,onnxruntime,openvino,pillow")
     ap.add_argument("--reps", type=int, default=5, help="Google Benchmark repetitions (median reported)")
     ap.add_argument("--min-time", default="0.2", help="--benchmark_min_time per repetition (s)")
     ap.add_argument("--py-reps", type=int, default=15, help="timed calls per Python peer case (median)")
@@ -713,7 +771,7 @@ def main() -> None:
     print(f"host: {context.get('host_name', '?')}, {context.get('num_cpus', '?')} CPUs @ "
           f"{context.get('mhz_per_cpu', '?')} MHz; peers: "
           + ", ".join(f"{k} {v}" for k, v in versions.items() if k != "numpy"), file=buf)
-    print("median ms; 'vs fastest peer' = ms / min(torch, onnxruntime, openvino, opencv) at the same "
+    print("median ms; 'vs fastest peer' = ms / min(torch, onnxruntime, openvino, opencv, pillow) at the same "
           "threads; 'vs floor' = ms / copy floor (same input+output bytes, memcpy+memset, same threads); "
           "* = memory-bound workload", file=buf)
     print_table(rows, args.threads, args.workloads, buf)
