@@ -8,6 +8,8 @@
 #   FUZZ_RUNS       fuzzer executions (default 6000, with a fixed seed)
 #   FUZZ_SECONDS    fuzz for this many seconds instead (runs by hand)
 #   FUZZ_SEED       libFuzzer seed (default fixed; 0 = random)
+#   FUZZ_TIMEOUT    seconds per input before libFuzzer calls it a hang
+#                   (default 30; raise it for long runs next to other work)
 #   FUZZ_ONLY=1     skip the lit / unit / differential / hostile-op steps
 #                   (long fuzzing runs by hand)
 set -uo pipefail
@@ -120,7 +122,7 @@ else
 fi
 fuzz() {
   ASAN_OPTIONS=$asan_common:detect_leaks=1 "$build/bin/interp-fuzz-pipeline" \
-    -seed="$fuzz_seed" "${fuzz_limit[@]}" -timeout=30 -rss_limit_mb=4096 -max_len=4096 \
+    -seed="$fuzz_seed" "${fuzz_limit[@]}" -timeout="${FUZZ_TIMEOUT:-30}" -rss_limit_mb=4096 -max_len=4096 \
     -dict="$root/test/Fuzz/interp.dict" -artifact_prefix="$artifacts/" \
     -print_final_stats=1 "$found" "$corpus" 2>&1 | tail -n 25
   return "${PIPESTATUS[0]}"
