@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Conformance of interp (build/bin/interp-run) against the real OpenVINO.
 
-Draws random Interpolate-4 / Interpolate-1 cases, runs each one through
-interp-run (compiled to native code) and through OpenVINO's own C++ reference
-implementation (a one-op model whose inputs are all Constants, folded by the
-ConstantFolding pass, which calls Interpolate::evaluate()), and classifies
-every case as
+Draws random Interpolate-4 / Interpolate-1 / Interpolate-11 cases, runs each
+one through interp-run (compiled to native code) and through OpenVINO's own C++
+reference implementation (a one-op model whose inputs are all Constants, folded
+by the ConstantFolding pass, which calls Interpolate::evaluate()), and
+classifies every case as
 
   agree      within tolerance (nearest: bit-exact; integers: exact),
   deviate    differs, and every differing element is explained by a
@@ -18,6 +18,11 @@ every case as
   n/a        not comparable by design (Interpolate-1 area: OpenVINO has no
              implementation; interp is checked against this script's own
              model of its documented area definition instead).
+
+The Interpolate-11 Pillow modes (bilinear_pillow, bicubic_pillow) have their
+own element classes (classify_v11: rounding ties of OpenVINO/Pillow vs interp's
+half-to-even, and their propagation through the second pass) and a second
+oracle, Pillow itself (pillow_eval), with Pillow >= 13's pass order.
 
 See scripts/conformance/README.md. Exit status: 0 no failure, 1 failures,
 77 skipped (OpenVINO could not be installed), 2 usage or setup error.
@@ -36,6 +41,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SKIP = 77
 VENV_MARKER = "INTERP_CONFORMANCE_VENV"
 DEFAULT_OPENVINO = "openvino>=2026,<2027"
+DEFAULT_PILLOW = "Pillow>=12,<14"
 
 
 # ----------------------------------------------------------------------------
@@ -51,13 +57,26 @@ def venv_python(venv):
     return os.path.join(venv, "bin", "python")
 
 
-def have_packages(python):
+def have_packages(python, modules="numpy, openvino"):
     try:
-        r = subprocess.run([python, "-c", "import numpy, openvino"],
+        r = subprocess.run([python, "-c", "import " + modules],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
         return r.returncode == 0
     except (OSError, subprocess.TimeoutExpired):
         return False
+
+
+def pip_install(py, reqs):
+    try:
+        r = subprocess.run([py, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"] + reqs,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=1800)
+        out, rc = r.stdout, r.returncode
+    except (OSError, subprocess.TimeoutExpired) as e:
+        out, rc = str(e), 1
+    return rc, [l for l in out.strip().splitlines() if l.strip()][-3:]
+
+
+PILLOW_FAILED = ".pillow-install-failed"  # in the venv: do not retry pip on every run
 
 
 def bootstrap(args, argv):
@@ -81,18 +100,22 @@ def bootstrap(args, argv):
                 skipped("'%s -m venv %s' failed: %s" % (sys.executable, venv,
                                                         r.stdout.strip().splitlines()[-1:] or "?"))
         print("conformance: pip install %s numpy into %s" % (args.openvino, venv), flush=True)
-        try:
-            r = subprocess.run([py, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                                args.openvino, "numpy"],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                               timeout=1800)
-            out, rc = r.stdout, r.returncode
-        except (OSError, subprocess.TimeoutExpired) as e:
-            out, rc = str(e), 1
+        rc, last = pip_install(py, [args.openvino, "numpy"])
         if rc != 0 or not have_packages(py):
-            last = [l for l in out.strip().splitlines() if l.strip()][-3:]
             skipped("could not install '%s' and numpy with pip (no network or no wheel for "
                     "this platform?): %s" % (args.openvino, " | ".join(last) or "import failed"))
+    # Pillow: a second, optional oracle for the Pillow modes of Interpolate-11. Installed
+    # separately, so that a missing wheel skips only that oracle (with a message, see main()).
+    failed_marker = os.path.join(venv, PILLOW_FAILED)
+    if args.pillow and not have_packages(py, "PIL") and not os.path.exists(failed_marker):
+        print("conformance: pip install %s into %s" % (args.pillow, venv), flush=True)
+        rc, last = pip_install(py, [args.pillow])
+        if rc != 0 or not have_packages(py, "PIL"):
+            print("conformance: could not install '%s' with pip (%s); the Pillow oracle is skipped. "
+                  "Delete %s to retry." % (args.pillow, " | ".join(last) or "import failed", failed_marker),
+                  flush=True)
+            with open(failed_marker, "w") as f:
+                f.write(" | ".join(last) + "\n")
     env = dict(os.environ)
     env[VENV_MARKER] = venv
     os.execve(py, [py, os.path.abspath(__file__)] + argv, env)
@@ -242,18 +265,19 @@ def linear_cost(case):
     return taps * prod(case["out_shape"])
 
 
-def gen_case(seed, idx, v1_fraction=0.2):
+def gen_case(seed, idx, v1_fraction=0.15, v11_fraction=0.35):
     rng = np.random.default_rng([seed, idx])
     for _attempt in range(200):
-        c = gen_v1(rng) if rng.random() < v1_fraction else gen_v4(rng)
+        u = rng.random()
+        c = gen_v11(rng) if u < v11_fraction else gen_v1(rng) if u < v11_fraction + v1_fraction else gen_v4(rng)
         if c is None:
             continue
         if prod(c["out_shape"]) == 0 or prod(c["out_shape"]) > 4000:
             continue
-        if c["op"] == "v4" and c["mode"] == "linear" and linear_cost(c) > 1.5e6:
+        if c["op"] in ("v4", "v11") and c["mode"] == "linear" and linear_cost(c) > 1.5e6:
             continue
         c["id"] = idx
-        c["data"] = gen_data(rng, c["dtype"], c["shape"])
+        c["data"] = (gen_data_v11 if is_pillow(c) else gen_data)(rng, c["dtype"], c["shape"])
         return c
     raise RuntimeError("could not draw case %d" % idx)
 
@@ -346,6 +370,120 @@ def gen_v1(rng):
                 antialias=bool(rng.random() < 0.3), target_type="i64" if rng.random() < 0.75 else "i32")
 
 
+# Interpolate-11. Its modes nearest, linear, linear_onnx and cubic are exactly
+# Interpolate-4 (a v4 case with one scales_or_sizes operand, classified by the
+# v4 code); most v11 cases use the two Pillow modes.
+PILLOW_MODES = ("bilinear_pillow", "bicubic_pillow")
+V11_LAYOUTS = (("rank2", 2, [0, 1]), ("rank3", 3, [1, 2]), ("nchw", 4, [2, 3]), ("nhwc", 4, [1, 2]),
+               ("rank5", 5, [3, 4]), ("other", None, None))
+
+
+def is_pillow(c):
+    return c["op"] == "v11" and c["mode"] in PILLOW_MODES
+
+
+def gen_v11(rng, v4_modes_share=0.25):
+    if rng.random() < v4_modes_share:
+        c = gen_v4(rng)
+        c["op"] = "v11"
+        return c
+    mode = PILLOW_MODES[int(rng.integers(2))]
+    layout, rank, axes = V11_LAYOUTS[rng.choice(6, p=[0.3, 0.15, 0.2, 0.15, 0.1, 0.1])]
+    if rank is None:  # any other strictly increasing pair at rank 3 or 4
+        rank = int(rng.integers(3, 5))
+        while True:
+            axes = sorted(int(a) for a in rng.permutation(rank)[:2])
+            if axes != [rank - 2, rank - 1] and axes != [1, 2]:
+                break
+    names = ["u8", "i8", "f32", "f16", "bf16", "i32", "i64", "f64"]
+    dtype = names[rng.choice(len(names), p=[0.25, 0.14, 0.24, 0.12, 0.1, 0.05, 0.04, 0.06])]
+    while True:
+        shape = [int(rng.integers(1, 3 if rank == 5 else 4)) for _ in range(rank)]
+        for ax in axes:
+            shape[ax] = int(rng.integers(1, 33))
+        if prod(shape) <= 1500 and max(shape[a] for a in axes) > 1:
+            break
+    pb, pe = [], []
+    if rng.random() < 0.25:
+        pb = [int(rng.integers(0, 3)) for _ in range(int(rng.integers(1, rank + 1)))]
+        pe = [int(rng.integers(0, 3)) for _ in range(int(rng.integers(0, rank + 1)))]
+        if rng.random() < 0.5:  # only on the resized axes
+            pb = [v if d in axes else 0 for d, v in enumerate(pb)]
+            pe = [v if d in axes else 0 for d, v in enumerate(pe)]
+    padded, pbr, per = padded_shape(shape, pb, pe)
+    calc = "sizes" if rng.random() < 0.6 else "scales"
+    sizes, scales = [], []
+    for ax in axes:
+        L = padded[ax]
+        if calc == "sizes":
+            r = rng.random()
+            sizes.append(L if r < 0.1 else 1 if r < 0.17 else int(rng.integers(1, 41)))
+            scales.append(float(f32(sizes[-1]) / f32(L)))
+        else:
+            scales.append(1.0 if rng.random() < 0.07 else pick_scale(rng, L))
+    out = v4_out_shape(padded, axes, calc, sizes, scales)
+    if calc == "scales":
+        sizes = [out[ax] for ax in axes]
+    r = rng.random()
+    cube = -0.5 if r < 0.5 else -0.75 if r < 0.75 else float([-0.6, -1.0, -0.25, -0.3, 0.0][rng.integers(5)])
+    c = dict(op="v11", mode=mode, rank=rank, layout=layout, dtype=dtype, shape=shape, pads_begin=pb,
+             pads_end=pe, padded=padded, pb=pbr, pe=per, axes=axes, axes_eff=axes,
+             axes_operand=not (rank == 2 and rng.random() < 0.3),
+             calc=calc, sizes=sizes, scales=scales, out_shape=out,
+             # ignored by the Pillow modes: drawn so that they must stay ignored
+             ctm=CTMS[rng.integers(len(CTMS))],
+             nearest_mode=NEAREST_MODES[rng.integers(len(NEAREST_MODES))],
+             antialias=bool(rng.random() < 0.35), cube_coeff=cube,
+             sizes_type="i64" if rng.random() < 0.75 else "i32",
+             axes_type="i64" if rng.random() < 0.75 else "i32", scales_type="f32")
+    if rng.random() < 0.15 and all(float(np.float16(v)) == v for v in scales):
+        c["scales_type"] = "f16"
+    elif rng.random() < 0.1:
+        c["scales_type"] = "f64"
+    return c
+
+
+def gen_data_v11(rng, dt, shape):
+    """Data for the Pillow modes: uniform, few levels (many exact ties), extremes
+    (bicubic overshoot and saturation), small values."""
+    k = int(rng.integers(4))
+    if dt in INT_TYPES:
+        if dt in ("i8", "u8"):
+            info = np.iinfo(np_dtype(dt))
+            lo, hi = int(info.min), int(info.max) + 1
+        else:
+            lo, hi = (-1000, 1001) if rng.random() < 0.7 else (-100000, 100001)
+        if k == 0:
+            x = rng.integers(lo, hi, size=shape)
+        elif k == 1:
+            x = lo + rng.integers(0, 4, size=shape) * ((hi - 1 - lo) // 3)
+        elif k == 2:
+            x = np.where(rng.random(shape) < 0.5, lo, hi - 1)
+        else:
+            x = rng.integers(0, 3, size=shape) * 2 + 1 + (0 if lo == 0 else lo // 4)
+        return np.asarray(x).astype(np_dtype(dt))
+    if k == 0:
+        x = rng.random(shape) * 255
+    elif k == 1:
+        x = rng.integers(-128, 128, size=shape).astype(np.float64)
+    elif k == 2:
+        x = rng.standard_normal(shape) * 10
+    else:
+        x = np.where(rng.random(shape) < 0.5, 0.0, 255.0)
+    if dt == "bf16":
+        return f32_to_bf16(x.astype(np.float32)).reshape(shape)
+    return x.astype(np_dtype(dt)).reshape(shape)
+
+
+def as_v4(c, interp_decision=False):
+    """The Interpolate-4 case that c computes (v11 non-Pillow modes are exactly v4)."""
+    if c["op"] == "v1":
+        return v1_to_v4(c, interp_decision)
+    if c["op"] == "v11":
+        return dict(c, op="v4")
+    return c
+
+
 # ----------------------------------------------------------------------------
 # Interpolate-1 -> Interpolate-4, as OpenVINO's ConvertInterpolate1ToInterpolate4
 # (src/common/transformations/.../convert_interpolate1_to_interpolate4.cpp) and
@@ -433,6 +571,30 @@ def to_mlir(c):
             attrs.append("pads_end = %s" % arr(c["pads_end"]))
         lines.append("  %%r = interp.interpolate_v4 %s {%s}" % (", ".join(operands), ", ".join(attrs)))
         lines.append("       : (%s) -> %s" % (", ".join(types), tout))
+    elif c["op"] == "v11":
+        n = len(c["axes"])
+        if c["calc"] == "sizes":
+            lines.append("  %%sos = %s" % dense(c["sizes"], c["sizes_type"]))
+            sos_t = ttype([n], c["sizes_type"])
+        else:
+            lines.append("  %%sos = %s" % dense(c["scales"], c["scales_type"]))
+            sos_t = ttype([n], c["scales_type"])
+        operands, types = ["%x", "%sos"], [tin, sos_t]
+        if c["axes_operand"]:
+            lines.append("  %%axes = %s" % dense(c["axes"], c["axes_type"]))
+            operands.append("%axes")
+            types.append(ttype([n], c["axes_type"]))
+        attrs = ["mode = %s" % c["mode"], "shape_calculation_mode = %s" % c["calc"],
+                 "coordinate_transformation_mode = %s" % c["ctm"],
+                 "nearest_mode = %s" % c["nearest_mode"],
+                 "antialias = %s" % ("true" if c["antialias"] else "false"),
+                 "cube_coeff = %r : f64" % c["cube_coeff"]]
+        if c["pads_begin"]:
+            attrs.append("pads_begin = %s" % arr(c["pads_begin"]))
+        if c["pads_end"]:
+            attrs.append("pads_end = %s" % arr(c["pads_end"]))
+        lines.append("  %%r = interp.interpolate_v11 %s {%s}" % (", ".join(operands), ", ".join(attrs)))
+        lines.append("       : (%s) -> %s" % (", ".join(types), tout))
     else:
         n = len(c["axes"])
         lines.append("  %%t = %s" % dense(c["target"], c["target_type"]))
@@ -453,9 +615,16 @@ def to_mlir(c):
 
 
 def describe(c):
-    if c["op"] == "v4":
-        s = "v4 %s %s %s->%s axes=%s%s %s=%s ctm=%s" % (
+    if is_pillow(c):
+        s = "v11 %s %s %s->%s axes=%s%s %s=%s" % (
             c["mode"], c["dtype"], "x".join(map(str, c["shape"])), "x".join(map(str, c["out_shape"])),
+            c["axes"], "" if c["axes_operand"] else "(none)", c["calc"],
+            c["sizes"] if c["calc"] == "sizes" else [float(f32(v)) for v in c["scales"]])
+        if c["mode"] == "bicubic_pillow":
+            s += " a=%g" % c["cube_coeff"]
+    elif c["op"] in ("v4", "v11"):
+        s = "%s %s %s %s->%s axes=%s%s %s=%s ctm=%s" % (
+            c["op"], c["mode"], c["dtype"], "x".join(map(str, c["shape"])), "x".join(map(str, c["out_shape"])),
             c["axes"], "" if c["axes_operand"] else "(none)", c["calc"],
             c["sizes"] if c["calc"] == "sizes" else [float(f32(v)) for v in c["scales"]], c["ctm"])
         if c["mode"] == "nearest":
@@ -719,6 +888,175 @@ def ov_ref_int_store(v, dt, mode):
 
 
 # ----------------------------------------------------------------------------
+# Interpolate-11 Pillow modes: a NumPy model of SEMANTICS-v11.md and the
+# classification predicates (all computed from the interp side only).
+# ----------------------------------------------------------------------------
+
+TAU_F32 = 2.0 ** -20   # near-tie width (relative to S = sum |w||x|) for float32 accumulation
+TAU_F64 = 2.0 ** -40   # ... for float64 accumulation
+PILLOW_TAP_MARGIN = 2.0 ** -15  # Pillow 'L': 22-bit coefficients, error <= 255 * 2^-23 per tap
+
+
+def pil_weights(L, O, mode, a):
+    """SEMANTICS-v11.md step 5 in float64, as a dense (O x L) matrix (zeros outside the window)."""
+    import math
+    W = np.zeros((O, L))
+    if O == 0:
+        return W
+    S = 1.0 if mode == "bilinear_pillow" else 2.0
+    a = float(a)
+
+    def f(t):
+        t = abs(t)
+        if mode == "bilinear_pillow":
+            return 1.0 - t if t < 1.0 else 0.0
+        # The spec fixes the real numbers, not the evaluation order. This is the order
+        # of interp's rules::cubicWeight (shared with cubic); the literal
+        # a*(t^3 - 5t^2 + 8t - 4) differs in the last bit of some f64 weights, which
+        # only f64 data can show (SEMANTICS-v11.md's formula is not bit-specified).
+        if t <= 1.0:
+            return ((a + 2.0) * t - (a + 3.0)) * t * t + 1.0
+        if t < 2.0:
+            return ((a * t - 5.0 * a) * t + 8.0 * a) * t - 4.0 * a
+        return 0.0
+    s = float(L) / float(O)
+    fs = max(s, 1.0)
+    R = S * fs
+    for o in range(O):
+        c = (o + 0.5) * s
+        lo, hi = max(0, math.floor(c - R + 0.5)), min(L, math.floor(c + R + 0.5))
+        ws = [f((j + 0.5 - c) / fs) for j in range(lo, hi)]
+        tot = 0.0
+        for w in ws:
+            tot += w
+        W[o, lo:hi] = [w / tot for w in ws] if tot != 0.0 else ws
+    return W
+
+
+def pil_acc(dt):
+    return np.float64 if dt in ("f64", "i32", "i64") else np.float32
+
+
+def pil_padded(c, x=None):
+    """The zero-padded data; bf16 as float32 values."""
+    x = c["data"] if x is None else x
+    xp = pad_data(c, x)
+    return bf16_to_f32(xp) if c["dtype"] == "bf16" else xp
+
+
+def pil_hw(c):
+    h, w = c["axes_eff"]
+    return h, w, c["out_shape"][h], c["out_shape"][w]
+
+
+def pil_model(c, xp, order="wh"):
+    """interp's documented result (SEMANTICS-v11.md): weights rounded once to the
+    accumulation type, taps summed in order from 0 (every operation rounded), integer
+    data rounded half to even and saturated after each pass. order="hw": vertical first."""
+    h, w, Oh, Ow = pil_hw(c)
+    dt = c["dtype"]
+    adt = pil_acc(dt)
+    is_int = dt in INT_TYPES
+    cur = xp if is_int else xp.astype(adt)
+    for ax, O in ((w, Ow), (h, Oh)) if order == "wh" else ((h, Oh), (w, Ow)):
+        L = cur.shape[ax]
+        if L == O:
+            continue
+        W = pil_weights(L, O, c["mode"], c["cube_coeff"]).astype(adt)
+        xm = np.moveaxis(cur, ax, -1).astype(adt)
+        acc = np.zeros(xm.shape[:-1] + (O,), adt)
+        for j in range(L):
+            acc = acc + W[:, j] * xm[..., j:j + 1]
+        acc = np.moveaxis(acc, -1, ax)
+        cur = interp_store(acc, dt) if is_int else acc
+    if is_int:
+        return cur.astype(np_dtype(dt))
+    if dt == "bf16":
+        return bf16_to_f32(f32_to_bf16(cur.astype(np.float32)))
+    return cur.astype(np_dtype(dt))
+
+
+def pil_masks(c, xp, tau, tap_margin=0.0):
+    """The integer predicate of the research report (sec. 5), for the W-then-H order:
+    tie  = the output's last pass is within tau*max(1,S) (+ n_taps*tap_margin) of k+0.5,
+    taint = the output's second pass reads, with a non-zero weight, an intermediate
+    element whose first pass was such a near tie. Accepted: d == 0, |d| == 1 at tie or
+    taint, |d| == 2 at taint."""
+    h, w, Oh, Ow = pil_hw(c)
+    info = np.iinfo(np_dtype(c["dtype"]))
+    cur = xp.astype(np.float64)
+
+    def one(cur, ax, O):
+        W = pil_weights(cur.shape[ax], O, c["mode"], c["cube_coeff"])
+        A = apply_axis(cur, W, ax)
+        S = apply_axis(np.abs(cur), np.abs(W), ax)
+        shp = [1] * cur.ndim
+        shp[ax] = O
+        ntaps = (W != 0).sum(axis=1).reshape(shp)
+        tie = np.abs(A - (np.floor(A) + 0.5)) <= tau * np.maximum(1.0, S) + ntaps * tap_margin
+        return A, tie, W
+    tie1 = None
+    res = {}
+    if cur.shape[w] != Ow:
+        A1, tie1, _ = one(cur, w, Ow)
+        cur = np.clip(np.rint(A1), info.min, info.max)
+    if cur.shape[h] != Oh:
+        A2, tie2, W2 = one(cur, h, Oh)
+        taint = (apply_axis(tie1.astype(np.float64), (W2 != 0).astype(np.float64), h) > 0
+                 if tie1 is not None else np.zeros(tie2.shape, bool))
+        res.update(tie=tie2, taint=taint, A=A2)
+    else:
+        res.update(tie=tie1 if tie1 is not None else np.zeros(cur.shape, bool),
+                   taint=np.zeros(cur.shape, bool), A=cur)
+    return res
+
+
+def ulp_of(v, dt):
+    v = np.abs(np.asarray(v, np.float64))
+    if dt == "bf16":
+        return 2.0 ** (np.floor(np.log2(np.maximum(v, 1e-30))) - 7)
+    t = {"f16": np.float16, "f32": np.float32, "f64": np.float64}[dt]
+    return np.spacing(v.astype(t)).astype(np.float64)
+
+
+def pil_compare(c, got, exp, xp, masks=None, ulp_dt=None, tol=1e-6):
+    """Element classes of interp (got) against one oracle (exp). Integers: the
+    predicate of pil_masks; floats: |d| <= ulp_T(|oracle|) + tol*M, M = max(1, max|x_padded|)."""
+    n = int(got.size)
+    if c["dtype"] in INT_TYPES:
+        d = np.abs(got.astype(np.int64) - exp.astype(np.int64))
+        tie = (d == 1) & masks["tie"]
+        prop = (((d == 1) & ~masks["tie"]) | (d == 2)) & masks["taint"]
+        bad = (d != 0) & ~tie & ~prop
+        return dict(n=n, equal=int((d == 0).sum()), tie=int(tie.sum()), prop=int(prop.sum()),
+                    within=0, bad=bad, maxd=int(d.max()) if n else 0)
+    g = bf16_to_f32(got).astype(np.float64) if c["dtype"] == "bf16" else got.astype(np.float64)
+    e = bf16_to_f32(exp).astype(np.float64) if c["dtype"] == "bf16" else exp.astype(np.float64)
+    M = max(1.0, float(np.abs(xp.astype(np.float64)).max()) if xp.size else 1.0)
+    d = np.abs(g - e)
+    bad = d > ulp_of(e, ulp_dt or c["dtype"]) + tol * M
+    eq = int((g == e).sum())
+    return dict(n=n, equal=eq, tie=0, prop=0, within=n - eq - int(bad.sum()), bad=bad,
+                maxd=float((d / M).max()) if n else 0.0)
+
+
+def pil_verdict(st):
+    if st["bad"].any():
+        return "fail"
+    return "agree" if st["tie"] + st["prop"] == 0 else "deviate"
+
+
+def pil_describe(st, what):
+    if st["bad"].any():
+        return "%d of %d elements unexplained" % (int(st["bad"].sum()), st["n"])
+    if st["tie"] + st["prop"]:
+        return "%d elements at a near tie (%s), %d propagated from a pass-1 tie" % (st["tie"], what, st["prop"])
+    if st["equal"] == st["n"]:
+        return "bit-exact"
+    return "%d of %d elements within the float tolerance (max |d|/M %.2g)" % (st["within"], st["n"], st["maxd"])
+
+
+# ----------------------------------------------------------------------------
 # OpenVINO worker (a separate process: the reference can crash on some inputs)
 # ----------------------------------------------------------------------------
 
@@ -736,7 +1074,7 @@ def worker_main():
     global np
     np = numpy
     import openvino as ov
-    from openvino import opset1 as o1, opset10 as o10
+    from openvino import opset1 as o1, opset10 as o10, opset11 as o11
     from openvino.passes import Manager, ConstantFolding
     core = ov.Core()
     OVT = {"f32": ov.Type.f32, "f16": ov.Type.f16, "bf16": ov.Type.bf16, "f64": ov.Type.f64,
@@ -768,6 +1106,22 @@ def worker_main():
                                cube_coeff=spec["cube_coeff"],
                                axes=const(spec["axes"], spec["axes_type"]) if spec["axes_operand"] else None)
 
+    def v11_node(spec, data_node):
+        sos = (const(spec["sizes"], spec["sizes_type"]) if spec["calc"] == "sizes"
+               else const(spec["scales"], "f32"))  # scales as f32, the value interp reads
+        if spec["mode"] in PILLOW_MODES and spec["out_shape"][spec["axes_eff"][0]] == 0:
+            # interpolate_pil.hpp reads bounds_vert[ysize*2-2] with ysize = 0: a segfault
+            raise RuntimeError("not evaluated: the reference crashes when the H output length is 0")
+        return o11.interpolate(data_node, sos, spec["mode"], spec["calc"],
+                               pads_begin=spec["pads_begin"], pads_end=spec["pads_end"],
+                               coordinate_transformation_mode=spec["ctm"],
+                               nearest_mode=spec["nearest_mode"], antialias=spec["antialias"],
+                               cube_coeff=spec["cube_coeff"],
+                               axes=const(spec["axes"], spec["axes_type"]) if spec["axes_operand"] else None)
+
+    def node_for(spec, data_node):
+        return {"v4": v4_node, "v11": v11_node, "v1": v1_node}[spec["op"]](spec, data_node)
+
     def v1_node(spec, data_node):
         attrs = {"axes": spec["axes"], "mode": spec["mode"], "align_corners": spec["align_corners"],
                  "antialias": spec["antialias"], "pads_begin": spec["pads_begin"],
@@ -776,7 +1130,7 @@ def worker_main():
 
     def ref_fold(spec, x, dt):
         """The C++ reference: fold a one-op model whose inputs are Constants."""
-        n = v4_node(spec, ov.op.Constant(tensor(x, dt)))
+        n = node_for(spec, ov.op.Constant(tensor(x, dt)))
         m = ov.Model([n], [])
         pm = Manager()
         pm.register_pass(ConstantFolding())
@@ -788,7 +1142,7 @@ def worker_main():
 
     def ref_evaluate(spec, x, dt):
         """Alternative route: Node.evaluate() directly (same C++ code)."""
-        n = v4_node(spec, ov.op.Constant(tensor(x, dt)))
+        n = node_for(spec, ov.op.Constant(tensor(x, dt)))
         ins = [tensor(x, dt)] + [ov.Tensor(n.input_value(i).get_node().get_data())
                                  for i in range(1, n.get_input_size())]
         o = ov.Tensor(OVT[dt], n.get_output_shape(0))
@@ -798,12 +1152,29 @@ def worker_main():
 
     def cpu(spec, x, dt):
         p = o1.parameter(list(x.shape), OVT[dt])
-        n = (v4_node if spec["op"] == "v4" else v1_node)(spec, p)
+        n = node_for(spec, p)
         cm = core.compile_model(ov.Model([n], [p]), "CPU", {"INFERENCE_PRECISION_HINT": "f32"})
         req = cm.create_infer_request()
         req.set_input_tensor(tensor(x, dt))
         req.infer()
         return read(req.get_output_tensor(0), dt)
+
+    def ref_two_pass(spec, x, dt, ref):
+        """Pillow modes on i32/i64 data (no reference kernel): each pass separately on the
+        data as f32 (the reference sums in double and stores f32; exact for these
+        integers), the W pass with the pads, then the H pass; after each pass the value
+        is stored as interp documents it: rounded half to even and saturated."""
+        info = np.iinfo({"i32": np.int32, "i64": np.int64}[dt])
+        h, w = spec["axes_eff"]
+        P, O = spec["padded"], spec["out_shape"]
+
+        def store(y):
+            return np.clip(np.rint(y.astype(np.float64)), info.min, info.max)
+        s1 = dict(spec, calc="sizes", sizes=[P[h], O[w]], sizes_type="i64")
+        y = store(ref(s1, x.astype(np.float32), "f32"))
+        s2 = dict(spec, calc="sizes", sizes=[O[h], O[w]], sizes_type="i64", pads_begin=[], pads_end=[])
+        y = store(ref(s2, y.astype(np.float32), "f32"))
+        return y.astype(info.dtype)
 
     for line in requests:
         req = json.loads(line)
@@ -817,6 +1188,8 @@ def worker_main():
             try:
                 if ev["kind"] == "cpu":
                     a = cpu(ev["spec"], x, dt)
+                elif ev["kind"] == "ref2pass":
+                    a = ref_two_pass(ev["spec"], x, dt, ref_evaluate if req.get("route") == "evaluate" else ref_fold)
                 elif req.get("route") == "evaluate":
                     a = ref_evaluate(ev["spec"], x, dt)
                 else:
@@ -1077,7 +1450,7 @@ def classify(c, interp, ov):
         ok = model_matches(c, got, x)
         return "n/a", "area: no OpenVINO implementation; interp %s its documented definition" % (
             "matches" if ok else "DOES NOT match"), []
-    c4 = v1_to_v4(c, interp_decision=True) if c["op"] == "v1" else c
+    c4 = as_v4(c, interp_decision=True)
     # The oracle.
     pre = ""
     if "ref_arr" in ov:
@@ -1161,14 +1534,160 @@ def mismatch_notes(cmp, bad):
 
 
 # ----------------------------------------------------------------------------
+# Interpolate-11 Pillow modes: interp against OpenVINO's reference and Pillow
+# ----------------------------------------------------------------------------
+
+PILLOW = {"Image": None, "version": None, "why": "not loaded"}  # set by main()
+PILLOW_TYPES = ("u8", "f32", "i32")  # Pillow image modes L, F, I
+
+
+def pillow_applies(c):
+    """Pillow computes this case: u8/f32/i32 data and Pillow's a = -0.5 for bicubic.
+    Pads are applied by this script (zero padding, then resize, as interp defines
+    them); every 2-D [h, w] slice is one Pillow image."""
+    return (is_pillow(c) and PILLOW["Image"] is not None and c["dtype"] in PILLOW_TYPES
+            and (c["mode"] == "bilinear_pillow" or c["cube_coeff"] == -0.5))
+
+
+def pillow_major():
+    try:
+        return int(str(PILLOW["version"]).split(".")[0])
+    except ValueError:
+        return 0
+
+
+def pillow_vertical_first(c):
+    """Pillow >= 13 (Resample.c, PR #9549) runs the vertical pass first iff
+    (H - OH) > 0 and (H - OH) > 2 (W - OW); Pillow <= 12 always goes horizontal first."""
+    if not pillow_applies(c) or pillow_major() < 13:
+        return False
+    h, w, Oh, Ow = pil_hw(c)
+    H, W = c["padded"][h], c["padded"][w]
+    return (H - Oh) > 0 and (H - Oh) > 2 * (W - Ow)
+
+
+def transposed_case(c):
+    """The case on the padded data with axes h and w swapped (no pads, sizes mode):
+    interp's W-first order on it is the H-first order on c."""
+    h, w, Oh, Ow = pil_hw(c)
+    xt = np.ascontiguousarray(np.swapaxes(pad_data(c, c["data"]), h, w))
+    out = list(c["out_shape"])
+    out[h], out[w] = Ow, Oh
+    r = c["rank"]
+    return dict(c, shape=list(xt.shape), padded=list(xt.shape), pads_begin=[], pads_end=[], pb=[0] * r,
+                pe=[0] * r, calc="sizes", sizes=[Ow, Oh], sizes_type="i64", out_shape=out,
+                axes_operand=True, data=xt)
+
+
+def pillow_eval(c, xp):
+    Image = PILLOW["Image"]
+    h, w, Oh, Ow = pil_hw(c)
+    xm = np.moveaxis(xp, (h, w), (-2, -1))
+    H, W = xm.shape[-2:]
+    imgs = xm.reshape((-1, H, W))
+    rs = Image.Resampling.BILINEAR if c["mode"] == "bilinear_pillow" else Image.Resampling.BICUBIC
+    outs = [np.asarray(Image.fromarray(np.ascontiguousarray(im)).resize((Ow, Oh), rs)) for im in imgs]
+    y = np.stack(outs).reshape(xm.shape[:-2] + (Oh, Ow))
+    return np.moveaxis(y, (-2, -1), (h, w)).astype(np_dtype(c["dtype"])), len(imgs)
+
+
+def v11_fail_notes(c, st, got, exp, model, masks, who):
+    notes = ["interp %s this script's NumPy model of SEMANTICS-v11.md"
+             % ("matches" if same_bits(model, got if c["dtype"] != "bf16" else bf16_to_f32(got)) else
+                "does NOT match")]
+    for o in list(zip(*np.nonzero(st["bad"])))[:6]:
+        extra = ""
+        if masks is not None:
+            extra = ", unrounded %.9g%s%s" % (float(masks["A"][o]), " tie" if masks["tie"][o] else "",
+                                              " taint" if masks["taint"][o] else "")
+        notes.append("out%s: interp %s, %s %s, model %s%s" % (
+            list(map(int, o)), fmt_val(got[o], c["dtype"]), who, fmt_val(exp[o], c["dtype"]),
+            fmt_val(model[o] if c["dtype"] != "bf16" else f32_to_bf16(model[o]), c["dtype"]), extra))
+    return notes
+
+
+def classify_v11(c, interp, ov, interp_t):
+    """Pillow modes. Verdict of the OpenVINO reference (status, reason, notes) and, in
+    c["cross"], of Pillow; a Pillow failure fails the case too. Per-oracle element
+    classes are kept in c["v11"] for the summary."""
+    dt = c["dtype"]
+    c["oracle"] = "ref" if dt in REF_TYPES else "ref-f32" if dt == "f64" else "ref-f32x2"
+    rec = c["v11"] = {"ref": None, "pillow": None, "model": None}
+    c["cross"] = ""
+    if not interp["ok"]:
+        return "fail", "interp-run failed: " + interp["error"], []
+    got = interp["result"]
+    if list(got.shape) != list(c["out_shape"]):
+        return "fail", "interp result shape %s, expected %s" % (list(got.shape), c["out_shape"]), []
+    xp = pil_padded(c)
+    model = pil_model(c, xp)
+    rec["model"] = same_bits(model, got if dt != "bf16" else bf16_to_f32(got))
+    is_int = dt in INT_TYPES
+    # OpenVINO's reference
+    status, reason, notes = "agree", "", []
+    if "ref_arr" not in ov:
+        status, reason = "fail", "no OpenVINO result: " + ov.get("ref_err", "?")
+    elif list(ov["ref_arr"].shape) != list(got.shape):
+        status, reason = "fail", "shape: interp %s, OpenVINO %s" % (list(got.shape), list(ov["ref_arr"].shape))
+    else:
+        exp = ov["ref_arr"]
+        masks = pil_masks(c, xp, TAU_F32) if is_int else None  # u8/i8: f32 sums; i32/i64: oracle f32
+        st = pil_compare(c, got, exp, xp, masks, ulp_dt="f32" if dt == "f64" else None)
+        rec["ref"] = st
+        status = pil_verdict(st)
+        if status == "deviate":
+            reason = "rounding ties"
+            notes = [pil_describe(st, "OpenVINO rounds half away from zero, interp half to even")]
+        elif status == "fail":
+            reason = "unexplained mismatch vs OpenVINO (%s)" % pil_describe(st, "")
+            notes = v11_fail_notes(c, st, got, exp, model, masks, "OpenVINO")
+    # Pillow
+    if pillow_applies(c):
+        h, w, Oh, Ow = pil_hw(c)
+        vfirst = interp_t is not None
+        pst = None
+        if vfirst and not interp_t["ok"]:
+            pv, pwhy = "fail", "interp-run on the transposed image failed: " + interp_t["error"]
+        else:
+            pl, nimg = pillow_eval(c, xp)
+            tau = TAU_F32 if dt == "u8" else TAU_F64
+            margin = PILLOW_TAP_MARGIN if dt == "u8" else 0.0
+            if vfirst:
+                ct = transposed_case(c)
+                gp = np.swapaxes(interp_t["result"], h, w)
+                mk = ({k: np.swapaxes(v, h, w) for k, v in pil_masks(ct, ct["data"], tau, margin).items()}
+                      if is_int else None)
+                mp = pil_model(c, xp, order="hw")
+            else:
+                gp, mp = got, model
+                mk = pil_masks(c, xp, tau, margin) if is_int else None
+            pst = pil_compare(c, gp, pl, xp, mk)
+            pst.update(images=nimg, vfirst=vfirst)
+            pv = pil_verdict(pst)
+            pwhy = pil_describe(pst, "Pillow: 22-bit fixed point, ties up" if dt == "u8" else
+                                "Pillow rounds half away from zero")
+            if pv == "fail":
+                notes = notes + ["Pillow: " + n for n in v11_fail_notes(c, pst, gp, pl, mp, mk, "Pillow")]
+        rec["pillow"] = (pv, pst)
+        c["cross"] = "pillow%s: %s%s" % (" (vertical first)" if vfirst else "", pv,
+                                         "" if pv == "agree" and pwhy == "bit-exact" else " (%s)" % pwhy)
+        if pv == "fail":
+            status = "fail"
+            reason = (reason + "; " if reason else "") + "unexplained mismatch vs Pillow"
+    return status, reason, notes
+
+
+# ----------------------------------------------------------------------------
 # Driver
 # ----------------------------------------------------------------------------
 
 def spec_json(c):
     keys = ["op", "mode", "dtype", "shape", "axes", "pads_begin", "pads_end", "antialias"]
-    if c["op"] == "v4":
+    if c["op"] in ("v4", "v11"):
         keys += ["calc", "sizes", "scales", "ctm", "nearest_mode", "cube_coeff", "sizes_type", "axes_type",
-                 "axes_operand"]
+                 "axes_operand", "scales_type"]
+        if c["op"] == "v11":
+            keys += ["out_shape", "padded", "axes_eff"]
     else:
         keys += ["target", "align_corners", "target_type"]
     return {k: c[k] for k in keys}
@@ -1178,6 +1697,17 @@ def openvino_requests(c, args):
     """What to ask OpenVINO for one case."""
     evals = []
     if c["op"] == "v1" and c["mode"] == "area":
+        return evals
+    if is_pillow(c):
+        # u8, i8, f16, bf16, f32: the reference; f64: the reference on the data as f32;
+        # i32, i64: the reference pass by pass on the data as f32 (see ref_two_pass).
+        # No CPU cross-check: the plugin is documented to differ (a = -0.5, ranks 2-3
+        # rounded once, NHWC with pads broken).
+        if c["dtype"] in ("i32", "i64"):
+            evals.append({"name": "ref", "kind": "ref2pass", "spec": spec_json(c)})
+        else:
+            evals.append({"name": "ref", "kind": "ref", "spec": spec_json(c),
+                          "cast_f32": c["dtype"] not in REF_TYPES})
         return evals
     v4 = v1_to_v4(c) if c["op"] == "v1" else c
     native = c["dtype"] in REF_TYPES
@@ -1203,7 +1733,7 @@ def cpu_crosscheck(c, interp, ov):
     got, exp = interp["result"], ov["cpu_arr"]
     if list(exp.shape) != list(got.shape):
         return "cpu: shape %s" % "x".join(map(str, exp.shape))
-    c4 = v1_to_v4(c, interp_decision=True) if c["op"] == "v1" else c
+    c4 = as_v4(c, interp_decision=True)
     cmp = Cmp(c, c4, got, exp, "cpu", c["data"])
     if c["dtype"] == "f64":  # the CPU plugin computes f64 in f32
         cmp.got, cmp.exp, cmp.dt = got.astype(np.float32), exp.astype(np.float32), "f32"
@@ -1218,41 +1748,73 @@ def cpu_crosscheck(c, interp, ov):
                                                               fmt_val(cmp.exp[o], cmp.dt))
 
 
-def run_case(c, args, worker, workdir):
-    d = os.path.join(workdir, "case%04d" % c["id"])
-    os.makedirs(d, exist_ok=True)
-    mlir = to_mlir(c)
-    c["mlir"] = mlir
-    with open(os.path.join(d, "case.mlir"), "w") as f:
-        f.write(mlir)
-    inp = os.path.join(d, "input.npy")
-    np.save(inp, c["data"])
-    with open(os.path.join(d, "case.json"), "w") as f:
-        json.dump(spec_json(c), f, indent=1)
-    # interp-run in the background while OpenVINO evaluates
-    t0 = time.time()
-    proc, waited = None, 0
-    while proc is None:
+def start_interp(args, mlir_path, inp, outdir):
+    """interp-run in the background (while OpenVINO evaluates). Returns (proc, error)."""
+    waited = 0
+    while True:
         try:
-            proc = subprocess.Popen([args.interp_run, os.path.join(d, "case.mlir"), "--input=" + inp,
-                                     "-o", os.path.join(d, "interp")],
-                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            return subprocess.Popen([args.interp_run, mlir_path, "--input=" + inp, "-o", outdir],
+                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True), None
         except OSError as e:
             # the binary is being relinked by a concurrent build: wait for it
             if waited >= args.wait_binary:
-                launch_error = "cannot run %s: %s" % (args.interp_run, e)
-                break
+                return None, "cannot run %s: %s" % (args.interp_run, e)
             if waited == 0:
                 print("conformance: %s is missing (being rebuilt?), waiting up to %d s"
                       % (args.interp_run, args.wait_binary), flush=True)
             time.sleep(5)
             waited += 5
+
+
+def finish_interp(args, started, outdir):
+    proc, launch_error = started
+    if proc is None:
+        out, rc = launch_error, -1
+    else:
+        try:
+            out, _ = proc.communicate(timeout=args.timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, _ = proc.communicate()
+            out += "\n(timed out)"
+        rc = proc.returncode
+    res = os.path.join(outdir, "result0.npy")
+    if rc == 0 and os.path.exists(res):
+        return {"ok": True, "result": np.load(res)}
+    lines = [l for l in out.strip().splitlines() if l.strip()]
+    return {"ok": False, "error": " | ".join(lines[-3:]) or "exit %d" % rc}
+
+
+def write_case(c, d, name="case"):
+    mlir = to_mlir(c)
+    with open(os.path.join(d, name + ".mlir"), "w") as f:
+        f.write(mlir)
+    inp = os.path.join(d, name.replace("case", "input") + ".npy")
+    np.save(inp, c["data"])
+    with open(os.path.join(d, name + ".json"), "w") as f:
+        json.dump(spec_json(c), f, indent=1)
+    return mlir, os.path.join(d, name + ".mlir"), inp
+
+
+def run_case(c, args, worker, workdir):
+    d = os.path.join(workdir, "case%04d" % c["id"])
+    os.makedirs(d, exist_ok=True)
+    c["mlir"], mlir_path, inp = write_case(c, d)
+    t0 = time.time()
+    started = start_interp(args, mlir_path, inp, os.path.join(d, "interp"))
+    started_t = None
+    if pillow_vertical_first(c):
+        # Pillow >= 13 runs the vertical pass first for this shape: interp on the
+        # transposed (padded) image gives that order (files case_t.*, input_t.npy).
+        ct = transposed_case(c)
+        c["mlir_t"], mlir_t, inp_t = write_case(ct, d, "case_t")
+        started_t = start_interp(args, mlir_t, inp_t, os.path.join(d, "interp_t"))
     ov = {}
     evals = openvino_requests(c, args)
     # The reference first, the CPU cross-check in a second request: a crash in one
     # loses only its own results. A crash is retried once in a fresh worker, since
     # it can be the late effect of an earlier case's out-of-bounds write.
-    for group in ([e for e in evals if e["kind"] == "ref"], [e for e in evals if e["kind"] == "cpu"]):
+    for group in ([e for e in evals if e["kind"] != "cpu"], [e for e in evals if e["kind"] == "cpu"]):
         if not group:
             continue
         for attempt in (1, 2):
@@ -1266,29 +1828,83 @@ def run_case(c, args, worker, workdir):
                 ov[name + "_arr"] = np.load(r["path"])
             else:
                 ov[name + "_err"] = r["error"]
-    c4 = v1_to_v4(c) if c["op"] == "v1" else c
+    c4 = as_v4(c)
     if c4["mode"] == "linear_onnx" and (onnx_nc_condition(c4) or ov_onnx_rank5_bug_condition(c4)):
         worker.restart()  # these inputs make the reference access memory out of bounds
-    if proc is None:
-        out, rc = launch_error, -1
-    else:
-        try:
-            out, _ = proc.communicate(timeout=args.timeout)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            out, _ = proc.communicate()
-            out += "\n(timed out)"
-        rc = proc.returncode
-    res = os.path.join(d, "interp", "result0.npy")
-    if rc == 0 and os.path.exists(res):
-        interp = {"ok": True, "result": np.load(res)}
-    else:
-        lines = [l for l in out.strip().splitlines() if l.strip()]
-        interp = {"ok": False, "error": " | ".join(lines[-3:]) or "exit %d" % rc}
+    interp = finish_interp(args, started, os.path.join(d, "interp"))
+    interp_t = finish_interp(args, started_t, os.path.join(d, "interp_t")) if started_t else None
     c["seconds"] = time.time() - t0
-    status, reason, notes = classify(c, interp, ov)
-    c["cross"] = cpu_crosscheck(c, interp, ov)
+    if is_pillow(c):
+        status, reason, notes = classify_v11(c, interp, ov, interp_t)
+    else:
+        status, reason, notes = classify(c, interp, ov)
+        c["cross"] = cpu_crosscheck(c, interp, ov)
     return status, reason, notes
+
+
+def load_pillow(args):
+    if not args.pillow:
+        PILLOW["why"] = "disabled (--pillow '')"
+        return
+    try:
+        import PIL
+        from PIL import Image
+    except ImportError as e:
+        marker = os.path.join(os.path.abspath(args.venv), PILLOW_FAILED)
+        PILLOW["why"] = "Pillow is not importable by %s (%s)%s" % (
+            sys.executable, e, "; pip could not install '%s' (delete %s to retry)" % (args.pillow, marker)
+            if os.path.exists(marker) else "")
+        return
+    PILLOW.update(Image=Image, version=PIL.__version__, why="")
+
+
+def v11_summary(results):
+    """Per-oracle lines for Interpolate-11."""
+    lines = []
+    pil = [(c, s) for c, s, _, _ in results if is_pillow(c)]
+
+    def tally(recs, what):
+        n = len(recs)
+        st = [r for r in recs if r is not None]
+        exact = sum(1 for r in st if r["equal"] == r["n"])
+        within = sum(1 for r in st if not r["bad"].any() and r["tie"] + r["prop"] == 0 and r["equal"] != r["n"])
+        dev = [r for r in st if not r["bad"].any() and r["tie"] + r["prop"]]
+        bad = [r for r in st if r["bad"].any()]
+        tie, prop = sum(r["tie"] for r in st), sum(r["prop"] for r in st)
+        elems = sum(r["n"] for r in st)
+        return ("%d cases (%d elements), %d agree (%d bit-exact, %d within the float tolerance), "
+                "%d by design (ties: %d elements at a near tie, %s; %d propagated pass-1 ties), "
+                "%d unexplained%s" % (n, elems, exact + within, exact, within, len(dev), tie, what, prop,
+                                      len(bad) + (n - len(st)),
+                                      " (%d without a result)" % (n - len(st)) if n - len(st) else ""))
+    if pil:
+        orc = {}
+        for c, _ in pil:
+            orc[c["oracle"]] = orc.get(c["oracle"], 0) + 1
+        lines.append("v11 vs OpenVINO reference (Pillow modes; %s): %s" % (
+            ", ".join("%s %d" % kv for kv in sorted(orc.items())),
+            tally([c["v11"]["ref"] for c, _ in pil], "half away from zero vs interp's half to even")))
+        pp = [c["v11"]["pillow"] for c, _ in pil if c["v11"]["pillow"] is not None]
+        if PILLOW["Image"] is None:
+            lines.append("v11 vs Pillow: SKIPPED (%s)" % PILLOW["why"])
+        else:
+            recs = [p[1] for p in pp]
+            imgs = sum(r["images"] for r in recs if r)
+            vf = sum(1 for r in recs if r and r["vfirst"])
+            lines.append("v11 vs Pillow %s (%d 2-D images, %d cases with the vertical pass first): %s" % (
+                PILLOW["version"], imgs, vf, tally(recs, "Pillow L rounds ties up, I half away")))
+        me = sum(1 for c, _ in pil if c["v11"]["model"])
+        lines.append("v11 Pillow modes, interp vs this script's NumPy model of SEMANTICS-v11.md "
+                     "(informational): bit-exact in %d of %d cases" % (me, len(pil)))
+    v4m = [(c, s, r) for c, s, r, _ in results if c["op"] == "v11" and not is_pillow(c)]
+    if v4m:
+        cnt = {}
+        for _, s, r in v4m:
+            key = s if s in ("agree", "fail") else "%s: %s" % (s, r)
+            cnt[key] = cnt.get(key, 0) + 1
+        lines.append("v11 v4 modes (nearest/linear/linear_onnx/cubic) vs OpenVINO reference: %d cases, %s" % (
+            len(v4m), ", ".join("%s %d" % kv for kv in sorted(cnt.items()))))
+    return lines
 
 
 def main(argv):
@@ -1307,13 +1923,18 @@ def main(argv):
                     help="use the current interpreter (needs numpy and openvino)")
     ap.add_argument("--openvino", default=DEFAULT_OPENVINO,
                     help="pip requirement for OpenVINO (default '%s')" % DEFAULT_OPENVINO)
+    ap.add_argument("--pillow", default=DEFAULT_PILLOW,
+                    help="pip requirement for Pillow, the second oracle of the Interpolate-11 Pillow "
+                         "modes (default '%s'; '' disables that oracle)" % DEFAULT_PILLOW)
     ap.add_argument("--route", choices=["fold", "evaluate"], default="fold",
                     help="reference route: ConstantFolding of a Constant-only model (default) or "
                          "Node.evaluate(); both run OpenVINO's C++ reference")
     ap.add_argument("--cpu-check", choices=["v1", "all", "none"], default="v1",
                     help="also run the CPU plugin (informational cross-check, never the verdict) on "
                          "Interpolate-1 cases (default), on all cases, or never")
-    ap.add_argument("--v1-fraction", type=float, default=0.2, help="share of Interpolate-1 cases")
+    ap.add_argument("--v1-fraction", type=float, default=0.15, help="share of Interpolate-1 cases (default 0.15)")
+    ap.add_argument("--v11-fraction", type=float, default=0.35,
+                    help="share of Interpolate-11 cases (default 0.35; a quarter of them use the v4 modes)")
     ap.add_argument("--keep", metavar="DIR", help="keep the generated files in DIR")
     ap.add_argument("--timeout", type=int, default=300, help="seconds per case and tool")
     ap.add_argument("--wait-binary", type=int, default=600, metavar="SECONDS",
@@ -1346,6 +1967,7 @@ def main(argv):
         worker.start()
     except Exception as e:  # noqa: BLE001
         skipped("OpenVINO cannot be loaded by %s: %s" % (sys.executable, e))
+    load_pillow(args)
     route = ("ConstantFolding of a Constant-only one-op model" if args.route == "fold"
              else "Node.evaluate()")
     print("conformance: OpenVINO %s; oracle: the C++ reference (%s); i32/i64/f64 data, which it has no "
@@ -1353,6 +1975,13 @@ def main(argv):
               worker.version, route,
               {"v1": "; CPU plugin as a cross-check of Interpolate-1", "all": "; CPU plugin as a cross-check",
                "none": ""}[args.cpu_check]), flush=True)
+    if PILLOW["Image"] is not None:
+        print("conformance: Interpolate-11 Pillow modes (i32/i64 on the reference pass by pass) also against "
+              "Pillow %s (%s)" % (PILLOW["version"], "Pillow >= 13: vertical pass first iff (H-OH) > 0 and "
+                                  "(H-OH) > 2(W-OW); interp then also runs on the transposed image"
+                                  if pillow_major() >= 13 else "horizontal pass first, as interp"), flush=True)
+    else:
+        print("conformance: Pillow oracle SKIPPED: %s" % PILLOW["why"], flush=True)
     workdir = os.path.abspath(args.keep) if args.keep else tempfile.mkdtemp(prefix="interp-conformance-")
     os.makedirs(workdir, exist_ok=True)
     ids = [int(s) for s in args.only.split(",") if s.strip()] if args.only else range(args.cases)
@@ -1361,10 +1990,11 @@ def main(argv):
     try:
         print("%5s  %-8s %-6s %s" % ("case", "status", "oracle", "description"))
         for i in ids:
-            c = gen_case(args.seed, i, args.v1_fraction)
+            c = gen_case(args.seed, i, args.v1_fraction, args.v11_fraction)
             status, reason, notes = run_case(c, args, worker, workdir)
             results.append((c, status, reason, notes))
-            if not (args.quiet and status == "agree" and c.get("cross", "cpu: agree") in ("", "cpu: agree")):
+            cross_ok = not c.get("cross") or c["cross"].split(": ", 1)[-1].startswith("agree")
+            if not (args.quiet and status == "agree" and cross_ok):
                 extra = ("  [%s]" % reason if reason else "") + ("  {%s}" % c["cross"] if c.get("cross") else "")
                 print("%5d  %-8s %-6s %s%s" % (i, status, c.get("oracle", "-"), describe(c), extra), flush=True)
                 for n in notes[:3] if status in ("deviate", "ov-bug") else []:
@@ -1378,6 +2008,9 @@ def main(argv):
         print("\n---- FAIL case %d (seed %d): %s" % (c["id"], args.seed, reason))
         print(describe(c))
         print(c["mlir"], end="")
+        if c.get("mlir_t"):
+            print("(for Pillow's vertical-first order, also on the transposed padded image:)")
+            print(c["mlir_t"], end="")
         if c["data"].size <= 64:
             print("input: %s" % np.array2string(as_f64(c["data"], c["dtype"]) if c["dtype"] == "bf16" else c["data"],
                                                separator=", ", max_line_width=150))
@@ -1396,12 +2029,14 @@ def main(argv):
     routes = {}
     for c, s, _, _ in results:
         routes[c.get("oracle", "none")] = routes.get(c.get("oracle", "none"), 0) + 1
-    cross = [c["cross"] for c, _, _, _ in results if c.get("cross")]
+    cross = [c["cross"] for c, _, _, _ in results if c.get("cross") and not is_pillow(c)]
     print("\noracles: %s" % ", ".join("%s %d" % kv for kv in sorted(routes.items())))
     if cross:
         print("CPU-plugin cross-check (informational): %d agree, %d differ, %d other" % (
             sum(1 for x in cross if x == "cpu: agree"), sum(1 for x in cross if "differ" in x),
             sum(1 for x in cross if x != "cpu: agree" and "differ" not in x)))
+    for line in v11_summary(results):
+        print(line)
     print("time: %.1f s, %.3f s per case" % (elapsed, elapsed / max(1, n)))
     if args.keep:
         print("files kept in %s" % workdir)
