@@ -16,6 +16,8 @@ packages=(
   cmake ninja-build ccache g++
   # Unit tests and benchmarks; valgrind checks host programs for leaks.
   libgtest-dev libbenchmark-dev valgrind
+  # XML reader of the OpenVINO IR importer (interp-translate --import-openvino-ir).
+  libpugixml-dev
   # Test generators and the conformance oracle's host language.
   python3 python3-numpy python3-venv
 )

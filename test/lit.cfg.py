@@ -51,6 +51,7 @@ if _sanitized:
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
-tools = ["interp-opt", "interp-run", "mlir-opt", "mlir-runner", "mlir-translate"]
+tools = ["interp-opt", "interp-run", "interp-translate", "mlir-opt", "mlir-runner",
+         "mlir-translate"]
 llvm_config.add_tool_substitutions(tools, [config.interp_tools_dir, config.llvm_tools_dir])
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
