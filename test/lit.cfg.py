@@ -6,7 +6,7 @@ from lit.llvm import llvm_config
 
 config.name = "INTERP"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir"]
+config.suffixes = [".mlir", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.interp_obj_root, "test")
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
@@ -51,7 +51,7 @@ if _sanitized:
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
-tools = ["interp-opt", "interp-run", "interp-translate", "mlir-opt", "mlir-runner",
-         "mlir-translate"]
+tools = ["interp-opt", "interp-run", "interp-translate", "interp-lsp-server",
+         "interp-reduce", "mlir-opt", "mlir-runner", "mlir-translate"]
 llvm_config.add_tool_substitutions(tools, [config.interp_tools_dir, config.llvm_tools_dir])
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
