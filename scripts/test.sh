@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds interp and runs every test: the lit suite (FileCheck, verifier,
 # execution tests), the CTest suite (unit tests, differential tests, doc
-# checks, benchmark smoke run), then the robustness suite (sanitizer build,
+# checks, benchmark smoke run), the installed package (scripts/test-install.sh:
+# examples/downstream built against it), then the robustness suite (sanitizer build,
 # deterministic fuzzing: scripts/sanitize-and-fuzz.sh), a build of every
 # target with the default toolchain (gcc + GNU ld) and the OpenVINO
 # conformance run (scripts/conformance/). Ends with one line "N passed, N
@@ -48,6 +49,14 @@ elif [ $ctest_rc -ne 0 ]; then
   failed=$((failed + 1))
 fi
 rm -f "$ctest_log"
+
+# The installed package: a consumer's project built against it.
+if "$root/scripts/test-install.sh"; then
+  passed=$((passed + 1))
+else
+  echo "install: FAIL"
+  failed=$((failed + 1))
+fi
 
 if [ "$quick" -eq 0 ]; then
   # Robustness: every step counts as one test.

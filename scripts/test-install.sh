@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The installed package as a consumer sees it: installs the build into a
+# temporary prefix, configures and builds examples/downstream against it
+# (find_package(Interp), nothing from the build or source tree), runs the
+# downstream tool through --interp-to-llvm and compares its output with
+# interp-opt's, and runs the installed interp-run on the same file.
+#   BUILD_DIR   the build to install (default ./build)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${BUILD_DIR:-$root/build}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+prefix=$work/prefix
+example=$root/examples/downstream
+
+echo "install: cmake --install $build --prefix $prefix"
+cmake --install "$build" --prefix "$prefix" >"$work/install.log"
+echo "install: building examples/downstream against the installed tree"
+cmake -G Ninja -S "$example" -B "$work/downstream" -DCMAKE_PREFIX_PATH="$prefix" \
+  -DCMAKE_CXX_COMPILER=/usr/lib/llvm-22/bin/clang++ -DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld \
+  >"$work/configure.log" || { cat "$work/configure.log"; exit 1; }
+ninja -C "$work/downstream" >"$work/build.log" || { cat "$work/build.log"; exit 1; }
+
+strip_locations() { sed 's/ loc(.*)//' "$1"; }
+"$work/downstream/downstream-opt" "$example/resize.mlir" --interp-to-llvm -o "$work/downstream.mlir"
+"$prefix/bin/interp-opt" "$example/resize.mlir" --interp-to-llvm -o "$work/interp-opt.mlir"
+if ! diff <(strip_locations "$work/downstream.mlir") <(strip_locations "$work/interp-opt.mlir") >"$work/diff"; then
+  head -n 40 "$work/diff"
+  echo "install: FAIL: downstream-opt and interp-opt lower differently"
+  exit 1
+fi
+"$prefix/bin/interp-run" "$example/resize.mlir" --check | tail -n 1
+echo "install: PASS (downstream-opt built against $prefix, same LLVM dialect as interp-opt, installed interp-run checks)"
