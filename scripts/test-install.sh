@@ -3,7 +3,8 @@
 # temporary prefix, configures and builds examples/downstream against it
 # (find_package(Interp), nothing from the build or source tree), runs the
 # downstream tool through --interp-to-llvm and compares its output with
-# interp-opt's, and runs the installed interp-run on the same file.
+# interp-opt's, runs the installed interp-run on the same file, and builds
+# and runs the C API test program against the installed libInterpCAPI.so.
 #   BUILD_DIR   the build to install (default ./build)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -30,4 +31,12 @@ if ! diff <(strip_locations "$work/downstream.mlir") <(strip_locations "$work/in
   exit 1
 fi
 "$prefix/bin/interp-run" "$example/resize.mlir" --check | tail -n 1
-echo "install: PASS (downstream-opt built against $prefix, same LLVM dialect as interp-opt, installed interp-run checks)"
+
+# The C API: a C program compiled against the installed headers and linked
+# with the installed libInterpCAPI.so alone.
+echo "install: compiling test/CAPI/interp-capi-test.c against $prefix/lib/libInterpCAPI.so"
+/usr/lib/llvm-22/bin/clang -std=c11 -I"$prefix/include" -I/usr/lib/llvm-22/include "$root/test/CAPI/interp-capi-test.c" \
+  -L"$prefix/lib" -lInterpCAPI -Wl,-rpath,"$prefix/lib" -o "$work/interp-capi-test"
+"$work/interp-capi-test" >"$work/capi.out"
+grep -q "llvm.func @main" "$work/capi.out" || { echo "install: FAIL: the C API program did not lower to LLVM"; exit 1; }
+echo "install: PASS (downstream-opt built against $prefix lowers like interp-opt; the installed interp-run checks; a C program on libInterpCAPI.so alone lowers to LLVM)"

@@ -52,6 +52,6 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tools = ["interp-opt", "interp-run", "interp-translate", "interp-lsp-server",
-         "interp-reduce", "mlir-opt", "mlir-runner", "mlir-translate"]
+         "interp-reduce", "interp-capi-test", "mlir-opt", "mlir-runner", "mlir-translate"]
 llvm_config.add_tool_substitutions(tools, [config.interp_tools_dir, config.llvm_tools_dir])
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
