@@ -67,8 +67,8 @@ int main(void) {
   mlirRegisterAllPasses();
   interpRegisterAllPasses();
 
-  MlirModule module = mlirModuleCreateParse(
-      context, mlirStringRefCreateFromCString(kModule));
+  MlirModule module =
+      mlirModuleCreateParse(context, mlirStringRefCreateFromCString(kModule));
   if (mlirModuleIsNull(module))
     return fail("the interp module does not parse");
   if (!runPipeline(context, module, "builtin.module(convert-interp-to-linalg)"))
