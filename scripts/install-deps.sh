@@ -20,6 +20,9 @@ packages=(
   libpugixml-dev
   # Test generators and the conformance oracle's host language.
   python3 python3-numpy python3-venv
+  # The Python module interp (python/: pybind11 over the C++ libraries) and
+  # its tests.
+  pybind11-dev python3-dev python3-pytest
 )
 
 missing=()

@@ -4,7 +4,8 @@
 # (find_package(Interp), nothing from the build or source tree), runs the
 # downstream tool through --interp-to-llvm and compares its output with
 # interp-opt's, runs the installed interp-run on the same file, and builds
-# and runs the C API test program against the installed libInterpCAPI.so.
+# and runs the C API test program against the installed libInterpCAPI.so,
+# and the Python tests against the installed module.
 #   BUILD_DIR   the build to install (default ./build)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -50,4 +51,13 @@ echo "install: compiling test/CAPI/interp-capi-test.c against $prefix/lib/libInt
   -L"$prefix/lib" -lInterpCAPI -Wl,-rpath,"$prefix/lib" -o "$work/interp-capi-test"
 "$work/interp-capi-test" >"$work/capi.out"
 grep -q "llvm.func @main" "$work/capi.out" || { echo "install: FAIL: the C API program did not lower to LLVM"; exit 1; }
-echo "install: PASS (downstream-opt built against $prefix and the stock mlir-opt with InterpPlugin.so lower like interp-opt; the installed interp-run checks; a C program on libInterpCAPI.so alone lowers to LLVM)"
+# The Python module, installed: the pytest suite imports it from the prefix.
+if [ -d "$prefix/python_packages/interp" ]; then
+  echo "install: pytest test/Python against $prefix/python_packages"
+  (cd "$work" && PYTHONPATH="$prefix/python_packages" /usr/bin/python3 -m pytest -q -rs \
+    -p no:cacheprovider "$root/test/Python") || { echo "install: FAIL: Python tests"; exit 1; }
+else
+  echo "install: FAIL: the Python module was not built (pybind11-dev, python3-dev: scripts/install-deps.sh)"
+  exit 1
+fi
+echo "install: PASS (downstream-opt built against $prefix and the stock mlir-opt with InterpPlugin.so lower like interp-opt; the installed interp-run checks; a C program on libInterpCAPI.so alone lowers to LLVM; the Python tests pass on the installed module)"

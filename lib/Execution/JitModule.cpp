@@ -20,6 +20,7 @@
 #include "llvm/IR/Verifier.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Compiler.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Transforms/Instrumentation/AddressSanitizer.h"
 
@@ -168,6 +169,19 @@ JitModule::compile(ModuleOp module, unsigned numThreads) {
   buildInterpToLLVMPipeline(pm, pipelineOptions);
   if (failed(pm.run(module)))
     return llvm::createStringError("lowering with --interp-to-llvm failed");
+
+  // Multi-threaded code calls libomp (__kmpc_*), which the JIT looks up in
+  // the process's global scope. A host that loaded interp with RTLD_LOCAL
+  // (Python's extension modules, plugins) has libomp loaded but not global;
+  // loading it again, permanently, makes it so.
+  if (numThreads != 1) {
+    std::string error;
+    if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(
+            INTERP_OPENMP_LIBRARY_PATH, &error))
+      return llvm::createStringError("cannot load the OpenMP runtime " +
+                                     std::string(INTERP_OPENMP_LIBRARY_PATH) +
+                                     ": " + error);
+  }
 
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();

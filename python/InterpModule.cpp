@@ -1,0 +1,250 @@
+//===- InterpModule.cpp - the interp Python module (_interp) --------------===//
+//
+// interp._interp: compile an MLIR module with interp ops to native code
+// (interp::execution::JitModule) and call its functions on numpy arrays.
+// Debian builds MLIR without Python bindings, so this is the project's own
+// module (pybind11: Debian packages it, and the interface is small: a
+// compiled kernel, numpy in and out, errors as exceptions). Every
+// diagnostic and every failed run-time check becomes interp.Error; nothing
+// here ends the process.
+//
+//===----------------------------------------------------------------------===//
+
+#include "interp/Dialect/Interp/IR/InterpConstantFold.h"
+#include "interp/Execution/JitModule.h"
+#include "interp/Reference/Compare.h"
+#include "interp/Reference/IR/Evaluator.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace py = pybind11;
+using namespace mlir;
+using namespace mlir::interp;
+using reference::ElementType;
+using reference::Tensor;
+
+namespace {
+
+/// Raised to Python as interp.Error.
+struct Error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// The numpy dtype of an element type; bf16 travels as its uint16 bits.
+py::dtype dtypeOf(ElementType type) {
+  switch (type) {
+  case ElementType::F16:
+    return py::dtype("float16");
+  case ElementType::BF16:
+    return py::dtype("uint16");
+  case ElementType::F32:
+    return py::dtype("float32");
+  case ElementType::F64:
+    return py::dtype("float64");
+  case ElementType::I8:
+    return py::dtype("int8");
+  case ElementType::U8:
+    return py::dtype("uint8");
+  case ElementType::I32:
+    return py::dtype("int32");
+  case ElementType::I64:
+    return py::dtype("int64");
+  }
+  throw Error("unknown element type");
+}
+
+std::string typeString(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  type.print(os);
+  return text;
+}
+
+/// A compiled function of an MLIR module, callable on numpy arrays.
+class Kernel {
+public:
+  Kernel(const std::string &text, std::optional<std::string> function,
+         unsigned numThreads) {
+    DialectRegistry registry;
+    execution::registerJitDialects(registry);
+    context = std::make_unique<MLIRContext>(registry);
+    std::string diagnostics;
+    ScopedDiagnosticHandler handler(context.get(), [&](Diagnostic &d) {
+      diagnostics += reference::formatLocation(d.getLocation()) +
+                     ": error: " + d.str() + "\n";
+      return success();
+    });
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(text, ParserConfig(context.get()));
+    if (!module)
+      throw Error("invalid MLIR:\n" + diagnostics);
+    func::FuncOp func = select(*module, function);
+    name = func.getName().str();
+    for (Type t : func.getFunctionType().getInputs())
+      inputs.push_back(cast<RankedTensorType>(t));
+    // The reference evaluates the IR before lowering.
+    referenceModule = module->clone();
+    auto compiled = execution::JitModule::compile(*module, numThreads);
+    if (!compiled)
+      throw Error("cannot compile @" + name + ": " +
+                  llvm::toString(compiled.takeError()) + "\n" + diagnostics);
+    jit = std::move(*compiled);
+  }
+
+  py::list call(py::args args) {
+    SmallVector<Tensor> tensors = toTensors(args);
+    llvm::Expected<SmallVector<Tensor>> results = [&] {
+      py::gil_scoped_release release;
+      return jit->invoke(name, tensors);
+    }();
+    if (!results)
+      throw Error("calling @" + name +
+                  " failed: " + llvm::toString(results.takeError()));
+    return toArrays(*results);
+  }
+
+  /// The reference implementation of the same function, on the IR before
+  /// lowering (functions of interp ops, constants and tensor.cast).
+  py::list reference(py::args args) {
+    SmallVector<Tensor> tensors = toTensors(args);
+    auto func = referenceModule->lookupSymbol<func::FuncOp>(name);
+    if (Operation *op = reference::findUnsupportedOp(func))
+      throw Error("the reference cannot evaluate '" +
+                  op->getName().getStringRef().str() + "'");
+    auto evaluation = reference::evaluateFunction(func, tensors);
+    if (!evaluation)
+      throw Error("the reference failed: " +
+                  llvm::toString(evaluation.takeError()));
+    return toArrays(evaluation->results);
+  }
+
+  const std::string &getName() const { return name; }
+  std::vector<std::string> inputTypes() const {
+    std::vector<std::string> out;
+    for (RankedTensorType t : inputs)
+      out.push_back(typeString(t));
+    return out;
+  }
+
+private:
+  static func::FuncOp select(ModuleOp module,
+                             const std::optional<std::string> &function) {
+    if (function) {
+      auto func = module.lookupSymbol<func::FuncOp>(*function);
+      if (!func)
+        throw Error("no function @" + *function + " in the module");
+      if (std::string why = execution::whyNotCallable(func); !why.empty())
+        throw Error("@" + *function + " cannot be called: " + why);
+      return func;
+    }
+    if (auto main = module.lookupSymbol<func::FuncOp>("main"))
+      if (execution::whyNotCallable(main).empty())
+        return main;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (execution::whyNotCallable(func).empty())
+        return func;
+    throw Error("the module has no callable function (public, with ranked "
+                "tensor arguments and results of interp's element types)");
+  }
+
+  SmallVector<Tensor> toTensors(const py::args &args) const {
+    if (args.size() != inputs.size())
+      throw Error("@" + name + " takes " + std::to_string(inputs.size()) +
+                  " argument(s), got " + std::to_string(args.size()));
+    SmallVector<Tensor> tensors;
+    for (auto [i, arg] : llvm::enumerate(args)) {
+      RankedTensorType type = inputs[i];
+      ElementType element = *toReferenceElementType(type.getElementType());
+      // Any strides (views, transposes): copied to row-major here.
+      auto array = py::array::ensure(arg, py::array::c_style);
+      std::string where =
+          "argument " + std::to_string(i) + " (" + typeString(type) + "): ";
+      if (!array)
+        throw Error(where + "not an array");
+      if (!array.dtype().is(dtypeOf(element)))
+        throw Error(where + "dtype " +
+                    py::str(array.dtype()).cast<std::string>() + ", expected " +
+                    py::str(dtypeOf(element)).cast<std::string>() +
+                    (element == ElementType::BF16 ? " (bf16 bits)" : ""));
+      if (array.ndim() != type.getRank())
+        throw Error(where + "rank " + std::to_string(array.ndim()));
+      Tensor t;
+      t.type = element;
+      for (int64_t d = 0; d < type.getRank(); ++d) {
+        int64_t n = array.shape(d);
+        if (!type.isDynamicDim(d) && type.getDimSize(d) != n)
+          throw Error(where + "dimension " + std::to_string(d) + " is " +
+                      std::to_string(n));
+        t.shape.push_back(n);
+      }
+      const auto *bytes = static_cast<const uint8_t *>(array.data());
+      t.data.assign(bytes, bytes + array.nbytes());
+      tensors.push_back(std::move(t));
+    }
+    return tensors;
+  }
+
+  static py::list toArrays(ArrayRef<Tensor> tensors) {
+    py::list out;
+    for (const Tensor &t : tensors) {
+      std::vector<py::ssize_t> shape(t.shape.begin(), t.shape.end());
+      py::array array(dtypeOf(t.type), shape);
+      if (!t.data.empty())
+        std::memcpy(array.mutable_data(), t.data.data(), t.data.size());
+      out.append(std::move(array));
+    }
+    return out;
+  }
+
+  std::unique_ptr<MLIRContext> context;
+  OwningOpRef<ModuleOp> referenceModule;
+  std::unique_ptr<execution::JitModule> jit;
+  std::string name;
+  SmallVector<RankedTensorType> inputs;
+};
+
+} // namespace
+
+/// The project's tolerance (interp/Reference/Compare.h) for results of
+/// `element` ("f32", "bf16", "ui8", ...) computed from inputs of largest
+/// magnitude `magnitude`: |got - want| <= abs + rel * |want|.
+static std::pair<double, double> tolerance(const std::string &element,
+                                           double magnitude) {
+  for (ElementType type :
+       {ElementType::F16, ElementType::BF16, ElementType::F32, ElementType::F64,
+        ElementType::I8, ElementType::U8, ElementType::I32, ElementType::I64})
+    if (reference::stringifyElementType(type) == element) {
+      reference::Tolerance t = reference::resultTolerance(type, magnitude);
+      return {t.abs, t.rel};
+    }
+  throw Error("unknown element type '" + element + "'");
+}
+
+PYBIND11_MODULE(_interp, m) {
+  m.doc() = "interp: OpenVINO's Interpolate ops compiled to native code";
+  py::register_exception<Error>(m, "Error", PyExc_RuntimeError);
+  py::class_<Kernel>(m, "Kernel")
+      .def(
+          py::init<const std::string &, std::optional<std::string>, unsigned>(),
+          py::arg("mlir_text"), py::arg("function") = py::none(),
+          py::arg("num_threads") = 1)
+      .def("__call__", &Kernel::call)
+      .def("reference", &Kernel::reference)
+      .def_property_readonly("name", &Kernel::getName)
+      .def_property_readonly("input_types", &Kernel::inputTypes);
+  m.def("tolerance", &tolerance, py::arg("element_type"), py::arg("magnitude"),
+        "The project's comparison tolerance (abs, rel) for results of this "
+        "element type from inputs of this largest magnitude");
+}

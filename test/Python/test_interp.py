@@ -1,0 +1,171 @@
+"""Tests of the Python module interp (python/): compiled kernels against
+interp's reference implementation under the project's tolerance, every
+element type, views, errors as exceptions, and OpenVINO where it is
+installed. Run: PYTHONPATH=build/python_packages python3 -m pytest -rs test/Python
+"""
+
+import numpy as np
+import pytest
+
+import interp
+
+RNG = np.random.default_rng(20261201)
+FLOAT_TYPES = ["float16", "float32", "float64"]
+INT_TYPES = ["int8", "uint8", "int32", "int64"]
+ELEMENT = {"float16": "f16", "float32": "f32", "float64": "f64", "int8": "i8",
+           "uint8": "ui8", "int32": "i32", "int64": "i64", "bf16": "bf16"}
+
+
+def random_data(shape, dtype):
+    if dtype in FLOAT_TYPES:
+        return RNG.uniform(-1, 1, shape).astype(dtype)
+    if dtype == "bf16":
+        bits = RNG.uniform(-1, 1, shape).astype(np.float32).view(np.uint32)
+        return (bits >> 16).astype(np.uint16)
+    info = np.iinfo(dtype)
+    lo, hi = max(info.min, -1000), min(info.max, 1000)
+    return RNG.integers(lo, hi, shape, endpoint=True).astype(dtype)
+
+
+def as_float(a, dtype):
+    if dtype == "bf16":
+        return (a.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+    return a.astype(np.float64)
+
+
+def assert_matches_reference(got, want, x, dtype):
+    """The project's tolerance (interp/Reference/Compare.h) for this element
+    type and input magnitude."""
+    assert got.shape == want.shape and got.dtype == want.dtype
+    magnitude = max(1.0, float(np.max(np.abs(as_float(x, dtype))))) if x.size else 1.0
+    abs_tol, rel_tol = interp.tolerance(ELEMENT[dtype], magnitude)
+    g, w = as_float(got, dtype), as_float(want, dtype)
+    assert np.all(np.abs(g - w) <= abs_tol + rel_tol * np.abs(w)), (
+        "max |d| %g" % np.max(np.abs(g - w)))
+
+
+def check(x, dtype="float32", **kwargs):
+    element_type = "bf16" if dtype == "bf16" else None
+    got = interp.interpolate(x, element_type=element_type, **kwargs)
+    want = interp.interpolate_reference(x, element_type=element_type, **kwargs)
+    assert_matches_reference(got, want, x, dtype)
+    return got
+
+
+@pytest.mark.parametrize("dtype", FLOAT_TYPES + INT_TYPES + ["bf16"])
+@pytest.mark.parametrize("mode", ["nearest", "linear", "linear_onnx", "cubic"])
+def test_v4_every_type_and_mode(dtype, mode):
+    x = random_data((1, 2, 5, 7), dtype)
+    y = check(x, dtype, mode=mode, sizes=[9, 4], axes=[2, 3])
+    assert y.shape == (1, 2, 9, 4)
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "int8", "float32", "float16", "bf16", "int32"])
+@pytest.mark.parametrize("mode", ["bilinear_pillow", "bicubic_pillow"])
+def test_v11_pillow(dtype, mode):
+    x = random_data((1, 3, 17, 23), dtype)
+    check(x, dtype, mode=mode, sizes=[6, 31], axes=[2, 3], version=11, cube_coeff=-0.5)
+
+
+@pytest.mark.parametrize("mode", ["nearest", "linear", "cubic", "area"])
+def test_v1(mode):
+    x = random_data((1, 1, 9, 6), "float32")
+    check(x, mode=mode, sizes=[4, 11], axes=[2, 3], version=1, align_corners=False)
+
+
+def test_scales_pads_antialias_attributes():
+    x = random_data((2, 3, 12, 10), "float32")
+    y = check(x, mode="linear", scales=[0.5, 0.25], axes=[2, 3], antialias=True,
+              pads_begin=[0, 0, 1, 0], pads_end=[0, 0, 1, 2],
+              coordinate_transformation_mode="pytorch_half_pixel")
+    assert y.shape == (2, 3, 7, 3)
+
+
+def test_views_with_strides():
+    base = random_data((2, 3, 10, 12), "float32")
+    view = base[:, ::-1, 1::3, ::2]  # negative and non-unit strides
+    y = interp.interpolate(view, mode="linear_onnx", sizes=[6, 5], axes=[2, 3])
+    want = interp.interpolate(np.ascontiguousarray(view), mode="linear_onnx", sizes=[6, 5],
+                              axes=[2, 3])
+    np.testing.assert_array_equal(y, want)
+    transposed = base.transpose(0, 1, 3, 2)
+    check(transposed, mode="cubic", sizes=[7, 7], axes=[2, 3])
+
+
+def test_compile_a_module_with_run_time_operands_and_threads():
+    text = """
+func.func @main(%x: tensor<?x?xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
+  %c = arith.constant dense<[1.0, 1.0]> : tensor<2xf32>
+  %a = arith.constant dense<[0, 1]> : tensor<2xi64>
+  %r = interp.interpolate_v4 %x, %s, %c, %a {mode = linear_onnx, shape_calculation_mode = sizes}
+     : (tensor<?x?xf32>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}"""
+    for threads in (1, 2):
+        kernel = interp.compile(text, num_threads=threads)
+        assert kernel.name == "main"
+        x = random_data((33, 40), "float32")
+        sizes = np.array([70, 21], np.int64)
+        (y,) = kernel(x, sizes)
+        (want,) = kernel.reference(x, sizes)
+        assert_matches_reference(y, want, x, "float32")
+
+
+def test_verifier_diagnostics_are_exceptions():
+    text = """
+func.func @main(%x: tensor<4x4xf32>, %s: tensor<2xi64>) -> tensor<?x?xf16> {
+  %r = interp.interpolate_v11 %x, %s {mode = nearest, shape_calculation_mode = sizes}
+     : (tensor<4x4xf32>, tensor<2xi64>) -> tensor<?x?xf16>
+  return %r : tensor<?x?xf16>
+}"""
+    with pytest.raises(interp.Error, match="result element type 'f16' must equal"):
+        interp.compile(text)
+    with pytest.raises(interp.Error, match="resize exactly two axes"):
+        interp.interpolate(random_data((2, 3, 4), "uint8"), mode="bilinear_pillow",
+                           sizes=[2, 2, 2], axes=[0, 1, 2], version=11)
+    with pytest.raises(interp.Error, match="unsupported dtype"):
+        interp.interpolate(np.zeros((2, 2), np.complex64), mode="nearest", sizes=[4, 4])
+
+
+def test_invalid_run_time_operands_are_exceptions_and_the_kernel_survives():
+    text = """
+func.func @main(%x: tensor<?xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {
+  %c = arith.constant dense<[1.0]> : tensor<1xf32>
+  %r = interp.interpolate_v4 %x, %s, %c {mode = linear, shape_calculation_mode = sizes}
+     : (tensor<?xf32>, tensor<1xi64>, tensor<1xf32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}"""
+    kernel = interp.compile(text)
+    x = np.ones(3, np.float32)
+    with pytest.raises(interp.Error, match="'sizes' value -5 at index 0 must be non-negative"):
+        kernel(x, np.array([-5], np.int64))
+    with pytest.raises(interp.Error, match="dtype int32, expected int64"):
+        kernel(x, np.array([5], np.int32))
+    with pytest.raises(interp.Error, match="takes 2 argument"):
+        kernel(x)
+    (y,) = kernel(x, np.array([5], np.int64))
+    np.testing.assert_array_equal(y, np.ones(5, np.float32))
+
+
+def test_bf16_convention():
+    x = random_data((3, 4), "bf16")
+    with pytest.raises(interp.Error, match="uint16 arrays holding bf16 bits"):
+        interp.interpolate(x.astype(np.float32), mode="nearest", sizes=[6, 8], element_type="bf16")
+    y = interp.interpolate(x, mode="nearest", sizes=[6, 8], element_type="bf16",
+                           coordinate_transformation_mode="asymmetric", nearest_mode="floor")
+    assert y.dtype == np.uint16
+    np.testing.assert_array_equal(y, np.repeat(np.repeat(x, 2, 0), 2, 1))
+
+
+def test_openvino_agrees():
+    ov = pytest.importorskip("openvino", reason="the openvino package is not installed")
+    import openvino.opset11 as o11
+
+    x = random_data((1, 3, 20, 30), "float32")
+    sizes, axes = np.array([13, 41], np.int64), np.array([2, 3], np.int64)
+    node = o11.interpolate(o11.constant(x), o11.constant(sizes), "linear_onnx", "sizes",
+                           axes=o11.constant(axes))
+    out = ov.Tensor(node.get_output_element_type(0), node.get_output_shape(0))
+    assert node.evaluate([out], [ov.Tensor(x), ov.Tensor(sizes), ov.Tensor(axes)])
+    got = interp.interpolate(x, mode="linear_onnx", sizes=[13, 41], axes=[2, 3], version=11)
+    assert_matches_reference(got, out.data.copy(), x, "float32")
