@@ -72,4 +72,72 @@ def ConvertInterpToLinalg : Pass<"convert-interp-to-linalg", "::mlir::ModuleOp">
   ];
 }
 
+def ConvertTosaToInterp : Pass<"convert-tosa-to-interp"> {
+  let summary = "Rewrite tosa.resize into interp.interpolate_v4 where the "
+                "results are the same";
+  let description = [{
+    Rewrites `tosa.resize` (MLIR 22's TOSA: `scale`, `offset` and `border`
+    from `tosa.const_shape`, static H and W) into `interp.interpolate_v4`
+    wherever the result is, element for element, the one upstream's
+    `--tosa-to-linalg` lowering of that op computes. Every other
+    `tosa.resize` is left as it is; `remarks` says why.
+
+    The criterion is a comparison of per-axis tables at compile time, not a
+    formula: for each axis, the input samples and weights the upstream
+    lowering reads for every output index (its i32 coordinate arithmetic and
+    its delta rounded in the element type, transcribed) against interp's
+    table for a candidate shape calculation mode and coordinate
+    transformation mode (`rules::buildAxisTable`, what
+    `--convert-interp-to-linalg` emits). Offsets alone do not decide it:
+    TOSA rounds ties of nearest half up in exact arithmetic, interp rounds
+    in float64 from `out / in` or the float32 scale, and the two differ at
+    some ties for every mode.
+
+    - `NEAREST_NEIGHBOR` (f16, bf16, f32, f64, i8, i32, i64, the same type in
+      and out) becomes `mode = nearest, nearest_mode = round_prefer_ceil`
+      with the first candidate that reproduces both axes' indices, or one op
+      per axis (H, then W) when no single candidate does. Exact for every
+      input, NaN payloads included: both copy elements.
+    - Integer `BILINEAR` (i8 to i32) becomes `arith.extsi` to i32 times
+      `scale_y_n * scale_x_n` (a `linalg.generic`; TOSA's result is that
+      multiple of the interpolated value) followed by `mode = linear` on
+      i32, when interp's float64 weights are provably close enough to
+      TOSA's integer weights for its round-to-nearest store to give TOSA's
+      exact integer. Negative offsets, where the lowering's truncating
+      division extrapolates, stay.
+    - Float `BILINEAR` computes `v0 * (1 - dx) + v1 * dx` with both taps even
+      where a weight is 0, so an infinite or NaN neighbour gives NaN where
+      interp reads only the samples it needs. It becomes a `nearest` copy
+      when both input axes have length 1 (no arithmetic at all). Otherwise
+      only with `assume-finite`, and then where at most one axis blends two
+      samples (TOSA rounds after each axis, interp multiplies the weights
+      first), the blends use bit-identical weights, no blend clamps both
+      taps to one sample, and the type is f32 or f64 (f16 and bf16 blend in
+      their own arithmetic upstream, in float32 in interp). Results are
+      then equal as numbers; the sign of a zero result may differ.
+    - i16 and i48 (interp has neither), dynamic H or W, and scale, offset
+      or border that are not `tosa.const_shape` stay.
+
+    Axes that both sides leave unchanged get no op. `N` and `C` may be
+    dynamic. `test/Conversion/TosaToInterp/tosa_differential.py` runs random
+    configurations through both lowerings and compares the results bit for
+    bit.
+  }];
+  let options = [
+    Option<"assumeFinite", "assume-finite", "bool", /*default=*/"false",
+           "Assume that the data of float BILINEAR resizes is finite, and "
+           "rewrite those whose results then agree (see the description).">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark at every tosa.resize left unconverted, with the "
+           "reason.">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::interp::InterpDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::tosa::TosaDialect",
+  ];
+}
+
 #endif // INTERP_CONVERSION_PASSES_TD
