@@ -18,6 +18,10 @@ packages=(
   libgtest-dev libbenchmark-dev valgrind
   # XML reader of the OpenVINO IR importer (interp-translate --import-openvino-ir).
   libpugixml-dev
+  # ONNX model reader of the ONNX importer (interp-translate --import-onnx):
+  # onnx-ml.pb.h and libonnx_proto; its headers include protobuf's, which
+  # libonnx-dev does not pull in. python3-onnx writes the lit fixtures.
+  libonnx-dev libprotobuf-dev python3-onnx
   # Test generators and the conformance oracle's host language.
   python3 python3-numpy python3-venv
   # The Python module interp (python/: pybind11 over the C++ libraries) and

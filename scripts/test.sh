@@ -112,6 +112,20 @@ if [ "$quick" -eq 0 ]; then
   else
     failed=$((failed + 1))
   fi
+
+  # ONNX import: ONNX's own Resize/Upsample node tests and random
+  # configurations against ONNX Runtime (77 = onnx/onnxruntime could not be
+  # installed).
+  /usr/bin/python3 "$root/test/Target/ONNX/onnx_node_tests.py" --bin-dir "$build/bin"
+  rc=$?
+  if [ $rc -eq 0 ]; then
+    passed=$((passed + 1))
+  elif [ $rc -eq 77 ]; then
+    echo "onnx node tests: skipped (onnx/onnxruntime could not be installed)"
+    skipped=$((${skipped:-0} + 1))
+  else
+    failed=$((failed + 1))
+  fi
 fi
 
 if [ "${skipped:-0}" -gt 0 ]; then
