@@ -55,7 +55,11 @@ build_all() {
     ninja -C "$build" interp-fuzz-pipeline >/dev/null
     return
   fi
-  ninja -C "$build" interp-opt interp-run interp_runtime interp_runtime_uninstrumented interp-unittests \
+  # What the lit suite runs (interp-test-deps minus InterpPlugin, whose
+  # test the stock, uninstrumented mlir-opt cannot load here), the unit and
+  # differential tests and the fuzz target.
+  ninja -C "$build" interp-opt interp-run interp-translate interp-lsp-server interp-reduce \
+    interp-capi-test interp_runtime interp_runtime_uninstrumented interp-unittests \
     interp-difftest interp-fuzz-pipeline mlir-doc >/dev/null
 }
 if ! configure || ! build_all; then
