@@ -85,7 +85,10 @@ def float_literal(x: float) -> str:
     return text if ("." in text or "e" in text) else text + ".0"
 
 
-def kernel(w: dict, prefix: str) -> str:
+def kernel(w: dict, prefix: str, destination: bool = True) -> str:
+    """The workload's function: writing into a memref destination %out (what
+    interp-bench calls), or, without `destination`, returning the tensor (what
+    another compiler takes: test/Conversion/InterpToLinalg/iree_portable.py)."""
     element = MLIR_TYPES[w["type"]]
     n = len(w["axes"])
     dynamic = tuple(w["axes"]) if w["dynamic"] else ()
@@ -104,9 +107,13 @@ def kernel(w: dict, prefix: str) -> str:
     args = [f"%x: {data}"]
     if w["dynamic"]:
         args.append(f"%sizes: tensor<{n}xi64>")
-    args.append(f"%out: {out}")
+    if destination:
+        args.append(f"%out: {out}")
+        signature = f"({', '.join(args)}) attributes {{llvm.emit_c_interface}}"
+    else:
+        signature = f"({', '.join(args)}) -> {result}"
     lines = [f"// {w['name']}: {w['description']}.",
-             f"func.func @{prefix}{w['name']}({', '.join(args)}) attributes {{llvm.emit_c_interface}} {{"]
+             f"func.func @{prefix}{w['name']}{signature} {{"]
     if not w["dynamic"]:
         lines.append(f"  %sizes = arith.constant dense<[{', '.join(map(str, sizes(w)))}]> : tensor<{n}xi64>")
     scales = f"  %scales = arith.constant dense<[{', '.join(float_literal(s) for s in w['scales'])}]> : tensor<{n}xf32>"
@@ -126,11 +133,14 @@ def kernel(w: dict, prefix: str) -> str:
             f"  %r = interp.interpolate_v4 %x, %sizes, %scales, %axes {{{', '.join(attrs)}}}",
             f"       : ({data}, tensor<{n}xi64>, tensor<{n}xf32>, tensor<{n}xi64>) -> {result}",
         ]
-    lines += [
-        f"  bufferization.materialize_in_destination %r in restrict writable %out : ({result}, {out}) -> ()",
-        "  return",
-        "}",
-    ]
+    if destination:
+        lines += [
+            f"  bufferization.materialize_in_destination %r in restrict writable %out : ({result}, {out}) -> ()",
+            "  return",
+        ]
+    else:
+        lines.append(f"  return %r : {result}")
+    lines.append("}")
     return "\n".join(lines)
 
 

@@ -5,7 +5,8 @@
 # examples/downstream built against it), then the robustness suite (sanitizer build,
 # deterministic fuzzing: scripts/sanitize-and-fuzz.sh), a build of every
 # target with the default toolchain (gcc + GNU ld) and the OpenVINO
-# conformance run (scripts/conformance/). Ends with one line "N passed, N
+# conformance run (scripts/conformance/), the importers' tests and IREE on
+# the portable linalg. Ends with one line "N passed, N
 # failed".
 #   --quick   only the lit and CTest suites (a few minutes)
 set -uo pipefail
@@ -122,6 +123,20 @@ if [ "$quick" -eq 0 ]; then
     passed=$((passed + 1))
   elif [ $rc -eq 77 ]; then
     echo "onnx node tests: skipped (onnx/onnxruntime could not be installed)"
+    skipped=$((${skipped:-0} + 1))
+  else
+    failed=$((failed + 1))
+  fi
+
+  # The portable linalg (--convert-interp-to-linalg=portable) compiled by
+  # IREE (PyPI) on 300 differential cases and every benchmark workload
+  # (77 = IREE could not be installed).
+  /usr/bin/python3 "$root/test/Conversion/InterpToLinalg/iree_portable.py" --bin-dir "$build/bin"
+  rc=$?
+  if [ $rc -eq 0 ]; then
+    passed=$((passed + 1))
+  elif [ $rc -eq 77 ]; then
+    echo "iree portable linalg: skipped (iree-base-compiler could not be installed)"
     skipped=$((${skipped:-0} + 1))
   else
     failed=$((failed + 1))

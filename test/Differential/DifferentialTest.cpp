@@ -16,12 +16,18 @@
 // plus the f32 bound.
 //
 // Usage: interp-difftest [--cases N] [--seed S] [--verbose]
-// INTERP_DIFF_CASES overrides the default number of cases.
+//        [--export-dir DIR]
+// INTERP_DIFF_CASES overrides the default number of cases. --export-dir also
+// writes every batch's module, each case's inputs, reference result and
+// interp result as .npy files and DIR/cases.tsv, for another compiler to be
+// compared on the same cases (test/Conversion/InterpToLinalg/
+// iree_portable.py).
 //
 //===----------------------------------------------------------------------===//
 
 #include "interp/Execution/JitModule.h"
 #include "interp/Reference/Compare.h"
+#include "interp/Reference/Npy.h"
 #include "interp/Reference/Reference.h"
 #include "interp/Semantics/Rules.h"
 
@@ -29,7 +35,9 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
@@ -61,6 +69,12 @@ static llvm::cl::opt<bool> verbose("verbose",
 static llvm::cl::opt<bool>
     emitOnly("emit-only",
              llvm::cl::desc("print the generated modules and stop"));
+static llvm::cl::opt<std::string> exportDir(
+    "export-dir",
+    llvm::cl::desc("also write each batch's module (batch_B.mlir), each "
+                   "case's inputs, reference and interp results "
+                   "(case_N.argK.npy, case_N.reference.npy, "
+                   "case_N.interp.npy) and the manifest cases.tsv here"));
 
 namespace {
 
@@ -712,6 +726,37 @@ int main(int argc, char **argv) {
         ++coverage["output length 1"];
     }
   };
+  // --export-dir: the manifest has one line per case: id, batch, number of
+  // arguments, element type, "exact" (nearest: bit-exact) or the tolerance
+  // "abs,rel", and the diagnostic prefix the case must fail with, or "-".
+  std::unique_ptr<llvm::raw_fd_ostream> manifest;
+  if (!exportDir.empty()) {
+    std::error_code error = llvm::sys::fs::create_directories(exportDir);
+    if (!error)
+      manifest = std::make_unique<llvm::raw_fd_ostream>(
+          exportDir + "/cases.tsv", error);
+    if (error) {
+      llvm::errs() << "difftest: cannot write to " << exportDir << ": "
+                   << error.message() << "\n";
+      return 1;
+    }
+    *manifest << "id\tbatch\targs\ttype\tcomparison\trefusal\n";
+  }
+  auto exportFile = [&](const std::string &name, StringRef text) {
+    std::error_code error;
+    llvm::raw_fd_ostream os(exportDir + "/" + name, error);
+    if (error) {
+      llvm::errs() << "difftest: cannot write " << name << "\n";
+      return false;
+    }
+    os << text;
+    return true;
+  };
+  auto exportNpy = [&](const std::string &name,
+                       const reference::Tensor &tensor) {
+    if (llvm::Error error = reference::writeNpy(exportDir + "/" + name, tensor))
+      llvm::errs() << "difftest: " << llvm::toString(std::move(error)) << "\n";
+  };
   for (int start = 0; start < numCases; start += batchSize) {
     int end = std::min<int>(numCases, start + batchSize);
     std::vector<Case> cases;
@@ -725,6 +770,10 @@ int main(int argc, char **argv) {
       llvm::outs() << "// -----\n" << source;
       continue;
     }
+    int batch = start / batchSize;
+    if (manifest &&
+        !exportFile("batch_" + std::to_string(batch) + ".mlir", source))
+      return 1;
     auto fail = [&](const Case &c, const std::string &why) {
       ++failures;
       llvm::errs() << "FAIL case " << c.id << ": " << why << "\n"
@@ -749,6 +798,28 @@ int main(int argc, char **argv) {
       // Every other case passes its inputs as strided views.
       auto results = (*jit)->invoke("case_" + std::to_string(c.id),
                                     argumentsOf(c), /*asViews=*/c.id % 2);
+      if (manifest) {
+        std::string prefix = "case_" + std::to_string(c.id);
+        SmallVector<reference::Tensor> args = argumentsOf(c);
+        for (auto [k, arg] : llvm::enumerate(args))
+          exportNpy(prefix + ".arg" + std::to_string(k) + ".npy", arg);
+        exportNpy(prefix + ".reference.npy", c.expected);
+        if (results && !results->empty())
+          exportNpy(prefix + ".interp.npy", (*results)[0]);
+        reference::Tolerance tolerance =
+            reference::resultTolerance(c.type, c.magnitude);
+        std::string comparison =
+            isNearest(c)
+                ? std::string("exact")
+                : llvm::formatv("{0:e},{1:e}", tolerance.abs, tolerance.rel)
+                      .str();
+        *manifest << c.id << "\t" << batch << "\t" << args.size() << "\t"
+                  << typeName(c.type) << "\t" << comparison << "\t"
+                  << (c.wrongDim ? "interp: invalid run-time operands: result "
+                                   "dimension"
+                                 : "-")
+                  << "\n";
+      }
       if (c.wrongDim) {
         // The contradicted result type: refused before anything runs.
         std::string expected = "interp: invalid run-time operands: result "

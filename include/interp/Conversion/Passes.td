@@ -59,10 +59,19 @@ def ConvertInterpToLinalg : Pass<"convert-interp-to-linalg", "::mlir::ModuleOp">
            "x2 and /2 (guarded by the run the runtime library finds). Their "
            "loop bounds are loaded at run time inside scf.if, which affine "
            "loops cannot take as dimensions: --interp-to-affine turns it off.">,
+    Option<"portable", "portable", "bool", /*default=*/"false",
+           "Emit linalg that another compiler with its own back end (IREE, "
+           "a tiling code generator) takes as it is: no calls of "
+           "libinterp_runtime (run-time tables are computed by linalg ops, "
+           "run-time checks are cf.assert), projected-permutation output "
+           "maps only, no scf.forall, unsigned data reinterpreted by "
+           "tensor.bitcast instead of unrealized casts (docs/Design.md, "
+           "\"Portable linalg\").">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::bufferization::BufferizationDialect",
+    "::mlir::cf::ControlFlowDialect",
     "::mlir::func::FuncDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",

@@ -78,8 +78,11 @@ static Value fromAccumulator(OpBuilder &b, Location loc, Value value,
   }
   unsigned width = elementType.getIntOrFloatBitWidth();
   auto intType = b.getIntegerType(width);
+  // Unsigned data may be lowered as its signless bitcast (portable).
+  Type boundsType =
+      isUnsigned ? b.getIntegerType(width, /*isSigned=*/false) : elementType;
   rules::SaturationBounds bounds =
-      *rules::saturationBounds(*toReferenceElementType(elementType));
+      *rules::saturationBounds(*toReferenceElementType(boundsType));
   double lo = bounds.lowest, hi = bounds.highest;
   Value rounded = math::RoundEvenOp::create(b, loc, value);
   Value loValue =

@@ -95,11 +95,13 @@ static SmallVector<Value> destinationsOf(Operation *op) {
 /// The parts of a ResizeSpec every op version fills the same way.
 static ResizeSpec baseSpec(Operation *op, Value data,
                            ArrayRef<int64_t> padsBegin,
-                           ArrayRef<int64_t> padsEnd, bool runtimeRatios) {
+                           ArrayRef<int64_t> padsEnd,
+                           const InterpToLinalgLowering &lowering) {
   int64_t rank = cast<RankedTensorType>(data.getType()).getRank();
   ResizeSpec spec;
   spec.module = op->getParentOfType<ModuleOp>();
-  spec.runtimeRatios = runtimeRatios;
+  spec.portable = lowering.portable;
+  spec.runtimeRatios = lowering.runtimeRatios && !lowering.portable;
   spec.data = data;
   spec.padsBegin = rules::resizePads(padsBegin, rank);
   spec.padsEnd = rules::resizePads(padsEnd, rank);
@@ -109,9 +111,9 @@ static ResizeSpec baseSpec(Operation *op, Value data,
 
 namespace {
 struct LowerInterpolateV4 : OpConversionPattern<InterpolateV4Op> {
-  LowerInterpolateV4(MLIRContext *ctx, bool runtimeRatios)
-      : OpConversionPattern(ctx), runtimeRatios(runtimeRatios) {}
-  bool runtimeRatios;
+  LowerInterpolateV4(MLIRContext *ctx, const InterpToLinalgLowering &lowering)
+      : OpConversionPattern(ctx), lowering(lowering) {}
+  InterpToLinalgLowering lowering;
 
   LogicalResult
   matchAndRewrite(InterpolateV4Op op, OpAdaptor adaptor,
@@ -130,10 +132,10 @@ struct LowerInterpolateV4 : OpConversionPattern<InterpolateV4Op> {
       return failure();
     bool sizesMode = op.getShapeCalculationMode() == ShapeCalcMode::Sizes;
     ResizeSpec spec = baseSpec(op, op.getData(), op.getPadsBegin(),
-                               op.getPadsEnd(), runtimeRatios);
+                               op.getPadsEnd(), lowering);
     spec.shapeOperand = sizesMode ? runtime::CheckedOperand::Sizes
                                   : runtime::CheckedOperand::Scales;
-    checkOperandLength(rewriter, op.getLoc(), spec.module,
+    checkOperandLength(rewriter, op.getLoc(), spec,
                        sizesMode ? op.getSizes() : op.getScales(), axes->size(),
                        spec.shapeOperand);
     spec.outSizes = *buildResultSizes(rewriter, op.getLoc(), op);
@@ -154,9 +156,10 @@ struct LowerInterpolateV4 : OpConversionPattern<InterpolateV4Op> {
 
 /// Interpolate-1 `area` (the other modes go through Interpolate-4).
 struct LowerInterpolateV1Area : OpConversionPattern<InterpolateV1Op> {
-  LowerInterpolateV1Area(MLIRContext *ctx, bool runtimeRatios)
-      : OpConversionPattern(ctx), runtimeRatios(runtimeRatios) {}
-  bool runtimeRatios;
+  LowerInterpolateV1Area(MLIRContext *ctx,
+                         const InterpToLinalgLowering &lowering)
+      : OpConversionPattern(ctx), lowering(lowering) {}
+  InterpToLinalgLowering lowering;
 
   LogicalResult
   matchAndRewrite(InterpolateV1Op op, OpAdaptor adaptor,
@@ -169,11 +172,10 @@ struct LowerInterpolateV1Area : OpConversionPattern<InterpolateV1Op> {
     if (failed(checkLowerable(op)))
       return failure();
     ResizeSpec spec = baseSpec(op, op.getData(), op.getPadsBegin(),
-                               op.getPadsEnd(), runtimeRatios);
+                               op.getPadsEnd(), lowering);
     spec.shapeOperand = runtime::CheckedOperand::Target;
-    checkOperandLength(rewriter, op.getLoc(), spec.module,
-                       op.getTargetSpatialShape(), op.getAxes().size(),
-                       spec.shapeOperand);
+    checkOperandLength(rewriter, op.getLoc(), spec, op.getTargetSpatialShape(),
+                       op.getAxes().size(), spec.shapeOperand);
     spec.outSizes = *buildResultSizes(rewriter, op.getLoc(), op);
     spec.axes = llvm::to_vector(op.getAxes());
     spec.kernel = rules::AxisKernel::Area;
@@ -191,9 +193,10 @@ struct LowerInterpolateV1Area : OpConversionPattern<InterpolateV1Op> {
 /// through Interpolate-4): separable passes with Pillow's filters, the op's
 /// last axis first (plan: ResizeFacts::pillow).
 struct LowerInterpolateV11Pillow : OpConversionPattern<InterpolateV11Op> {
-  LowerInterpolateV11Pillow(MLIRContext *ctx, bool runtimeRatios)
-      : OpConversionPattern(ctx), runtimeRatios(runtimeRatios) {}
-  bool runtimeRatios;
+  LowerInterpolateV11Pillow(MLIRContext *ctx,
+                            const InterpToLinalgLowering &lowering)
+      : OpConversionPattern(ctx), lowering(lowering) {}
+  InterpToLinalgLowering lowering;
 
   LogicalResult
   matchAndRewrite(InterpolateV11Op op, OpAdaptor adaptor,
@@ -208,10 +211,10 @@ struct LowerInterpolateV11Pillow : OpConversionPattern<InterpolateV11Op> {
     if (failed(checkLowerable(op)))
       return failure();
     ResizeSpec spec = baseSpec(op, op.getData(), op.getPadsBegin(),
-                               op.getPadsEnd(), runtimeRatios);
+                               op.getPadsEnd(), lowering);
     spec.shapeOperand = runtime::CheckedOperand::ScalesOrSizes;
-    checkOperandLength(rewriter, op.getLoc(), spec.module,
-                       op.getScalesOrSizes(), axes->size(), spec.shapeOperand);
+    checkOperandLength(rewriter, op.getLoc(), spec, op.getScalesOrSizes(),
+                       axes->size(), spec.shapeOperand);
     spec.outSizes = *buildResultSizes(rewriter, op.getLoc(), op);
     spec.axes = *axes;
     spec.kernel = op.getMode() == InterpolateV11Mode::BilinearPillow
@@ -233,9 +236,9 @@ struct LowerInterpolateV11Pillow : OpConversionPattern<InterpolateV11Op> {
 } // namespace
 
 void interp::populateInterpToLinalgConversionPatterns(
-    RewritePatternSet &patterns, bool runtimeRatios) {
+    RewritePatternSet &patterns, const InterpToLinalgLowering &lowering) {
   populateLegalizeV1Patterns(patterns);
   populateLegalizeV11Patterns(patterns);
   patterns.add<LowerInterpolateV4, LowerInterpolateV1Area,
-               LowerInterpolateV11Pillow>(patterns.getContext(), runtimeRatios);
+               LowerInterpolateV11Pillow>(patterns.getContext(), lowering);
 }

@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -32,12 +33,16 @@ struct ConvertInterpToLinalgPass
     target.addIllegalDialect<InterpDialect>();
     target.addLegalDialect<
         arith::ArithDialect, bufferization::BufferizationDialect,
-        func::FuncDialect, linalg::LinalgDialect, math::MathDialect,
-        memref::MemRefDialect, scf::SCFDialect, tensor::TensorDialect>();
+        cf::ControlFlowDialect, func::FuncDialect, linalg::LinalgDialect,
+        math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
+        tensor::TensorDialect>();
     // Unsigned scalars cross to signless arith through casts (castSignedness).
     target.addLegalOp<UnrealizedConversionCastOp>();
     RewritePatternSet patterns(ctx);
-    populateInterpToLinalgConversionPatterns(patterns, runtimeRatios);
+    InterpToLinalgLowering lowering;
+    lowering.runtimeRatios = runtimeRatios;
+    lowering.portable = portable;
+    populateInterpToLinalgConversionPatterns(patterns, lowering);
     // The pass always lowers: constant folding (through the reference
     // implementation) is canonicalization's job, and folding here would
     // silently replace compiled code by compile-time constants.

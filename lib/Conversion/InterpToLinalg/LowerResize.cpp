@@ -72,7 +72,7 @@ checkTableSources(OpBuilder &b, Location loc, const ResizeSpec &spec,
     source.runtimeParams =
         runtimeTableParams(b, loc, spec, i, paddedSizes[axis],
                            spec.outSizes[axis], source.antialias);
-    checkRuntimeTable(b, loc, spec.module, axis, source.runtimeParams);
+    checkRuntimeTable(b, loc, spec, axis, source.runtimeParams);
     sources.push_back(source);
   }
   return sources;
@@ -88,7 +88,7 @@ static Value buildResize(OpBuilder &b, Location loc, ResizeSpec &spec,
   int64_t rank = dataType.getRank();
   Type elementType = dataType.getElementType();
   ElementTypes types{elementType, accumulatorType(elementType),
-                     elementType.isUnsignedInteger()};
+                     elementType.isUnsignedInteger() || spec.unsignedData};
   SmallVector<AxisTables> tables;
   for (auto [i, tableSource] : llvm::enumerate(tableSources)) {
     if (tableSource.constant) {
@@ -96,19 +96,30 @@ static Value buildResize(OpBuilder &b, Location loc, ResizeSpec &spec,
           b, loc, rules::buildAxisTable(*tableSource.constant),
           types.accumulator,
           /*needsWeights=*/spec.kernel != rules::AxisKernel::Nearest));
+      // An affine tap run is iterated as (period, phase) loops whose output
+      // map P k + p is not a projected permutation, which tiling compilers
+      // refuse: portable passes read the table rows instead.
+      if (spec.portable)
+        tables.back().run.reset();
       continue;
     }
-    tables.push_back(buildRuntimeTables(
-        b, loc, spec, tableSource.runtimeParams, spec.outSizes[spec.axes[i]],
-        tableSource.antialias, types.accumulator));
+    auto build = spec.portable ? buildComputedTables : buildRuntimeTables;
+    tables.push_back(build(b, loc, spec, tableSource.runtimeParams,
+                           spec.outSizes[spec.axes[i]], tableSource.antialias,
+                           types.accumulator));
   }
 
   // An empty result needs no computation, and folding the index math of
   // loops that never run could produce loads at static out-of-bounds
-  // positions.
-  if (llvm::any_of(spec.outSizes, [](OpFoldResult size) {
-        return getConstantIntValue(size) == 0;
-      })) {
+  // positions. A statically empty padded input has an empty result too: an
+  // unresized dimension keeps its 0, and a resized one must be 0 (the
+  // empty-axis check above); its passes would be loops over empty tensors
+  // (which IREE 3.13 cannot compile).
+  auto isZero = [](OpFoldResult size) {
+    return getConstantIntValue(size) == 0;
+  };
+  if (llvm::any_of(spec.outSizes, isZero) ||
+      llvm::any_of(paddedSizes, isZero)) {
     if (init.getType() != resultType)
       return tensor::CastOp::create(b, loc, resultType, init);
     return init;
@@ -138,8 +149,9 @@ static Value buildResize(OpBuilder &b, Location loc, ResizeSpec &spec,
   return result;
 }
 
-Value lowering::lowerResize(OpBuilder &b, Location loc, ResizeSpec &spec,
-                            Type resultType) {
+/// The lowering of one op on data arith can read (signless or float).
+static Value lowerSignlessResize(OpBuilder &b, Location loc, ResizeSpec &spec,
+                                 Type resultType) {
   auto dataType = cast<RankedTensorType>(spec.data.getType());
   int64_t rank = dataType.getRank();
   Value source = spec.data;
@@ -154,7 +166,7 @@ Value lowering::lowerResize(OpBuilder &b, Location loc, ResizeSpec &spec,
   if (spec.shapeMode == ShapeCalcMode::Scales && !spec.constantScales) {
     for (auto [i, axis] : llvm::enumerate(spec.axes))
       callRuntimeCheck(
-          b, loc, spec.module, runtime::Function::CheckScale,
+          b, loc, spec, runtime::Function::CheckScale,
           {scaleValue(b, loc, spec, i),
            arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(i)),
            arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(axis)),
@@ -178,7 +190,7 @@ Value lowering::lowerResize(OpBuilder &b, Location loc, ResizeSpec &spec,
     if (ShapedType::isDynamic(resultShape[d]) ||
         getConstantIntValue(spec.outSizes[d]))
       continue;
-    callRuntimeCheck(b, loc, spec.module, runtime::Function::CheckDimEquals,
+    callRuntimeCheck(b, loc, spec, runtime::Function::CheckDimEquals,
                      {i32Attr(runtime::CheckedDim::ResultType), i64Const(d),
                       asI64(b, loc, spec.outSizes[d]),
                       i64Const(resultShape[d])});
@@ -194,7 +206,7 @@ Value lowering::lowerResize(OpBuilder &b, Location loc, ResizeSpec &spec,
       if (size && !destinationType.isDynamicDim(d))
         continue;
       Value dim = tensor::DimOp::create(b, loc, destination, d);
-      callRuntimeCheck(b, loc, spec.module, runtime::Function::CheckDimEquals,
+      callRuntimeCheck(b, loc, spec, runtime::Function::CheckDimEquals,
                        {i32Attr(runtime::CheckedDim::Destination), i64Const(d),
                         asI64(b, loc, spec.outSizes[d]), asI64(b, loc, dim)});
     }
@@ -224,7 +236,7 @@ Value lowering::lowerResize(OpBuilder &b, Location loc, ResizeSpec &spec,
         operandIndex = position - spec.axes.begin();
       }
       callRuntimeCheck(
-          b, loc, spec.module, runtime::Function::CheckResultDim,
+          b, loc, spec, runtime::Function::CheckResultDim,
           {resultElements, dim, bytes, i64Const(d),
            arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(operand)),
            i64Const(operandIndex)});
@@ -261,4 +273,24 @@ Value lowering::lowerResize(OpBuilder &b, Location loc, ResizeSpec &spec,
                                          init));
       });
   return branch.getResult(0);
+}
+
+Value lowering::lowerResize(OpBuilder &b, Location loc, ResizeSpec &spec,
+                            Type resultType) {
+  auto dataType = cast<RankedTensorType>(spec.data.getType());
+  Type elementType = dataType.getElementType();
+  if (!spec.portable || !elementType.isUnsignedInteger())
+    return lowerSignlessResize(b, loc, spec, resultType);
+  // arith takes signless integers only. The default lowering crosses over
+  // per scalar with unrealized casts, which other compilers do not take;
+  // the portable one reinterprets the tensors (tensor.bitcast) and reads
+  // the signless elements as unsigned (ResizeSpec::unsignedData).
+  Type signless = b.getIntegerType(elementType.getIntOrFloatBitWidth());
+  spec.data =
+      tensor::BitcastOp::create(b, loc, dataType.clone(signless), spec.data);
+  spec.unsignedData = true;
+  auto resultTensorType = cast<RankedTensorType>(resultType);
+  Value result =
+      lowerSignlessResize(b, loc, spec, resultTensorType.clone(signless));
+  return tensor::BitcastOp::create(b, loc, resultType, result);
 }

@@ -51,6 +51,13 @@ struct ResizeSpec {
   SmallVector<OpFoldResult> outSizes;
   /// Whether run-time tables get the passes specialized for x2 and /2.
   bool runtimeRatios = true;
+  /// convert-interp-to-linalg's `portable` option: no runtime library
+  /// calls (run-time tables by ComputedTables.cpp, checks by
+  /// PortableChecks.cpp), no affine tap runs or fused outer axis.
+  bool portable = false;
+  /// The data was unsigned and is lowered as its signless bitcast
+  /// (portable): conversions still read it as unsigned.
+  bool unsignedData = false;
   /// Tensors the result is materialized in that exist before the op: the
   /// lowering writes into them directly and checks their shape first.
   SmallVector<Value> destinations;
@@ -147,11 +154,12 @@ std::variant<bool, Value> antialiasActive(OpBuilder &b, Location loc,
 
 /// Calls the run-time check `fn` (an interp_check_* function of
 /// RuntimeFunctions.def, returning i1); the result is the call's "ok".
-Value callRuntimeCheck(OpBuilder &b, Location loc, ModuleOp module,
+/// Portable lowerings assert the same condition instead (emitPortableCheck).
+Value callRuntimeCheck(OpBuilder &b, Location loc, const ResizeSpec &spec,
                        runtime::Function fn, ValueRange args);
 /// A run-time operand of dynamic length must have one element per axis
 /// before anything reads it.
-void checkOperandLength(OpBuilder &b, Location loc, ModuleOp module,
+void checkOperandLength(OpBuilder &b, Location loc, const ResizeSpec &spec,
                         Value operand, int64_t numAxes,
                         runtime::CheckedOperand which);
 /// The run-time table parameters of axis `i` (interp_check_axis_table's
@@ -161,7 +169,7 @@ SmallVector<Value> runtimeTableParams(OpBuilder &b, Location loc,
                                       const ResizeSpec &spec, int64_t i,
                                       OpFoldResult inLength,
                                       OpFoldResult outLength, Value antialias);
-void checkRuntimeTable(OpBuilder &b, Location loc, ModuleOp module,
+void checkRuntimeTable(OpBuilder &b, Location loc, const ResizeSpec &spec,
                        int64_t axis, ValueRange params);
 AxisTables buildRuntimeTables(OpBuilder &b, Location loc,
                               const ResizeSpec &spec, ValueRange params,
@@ -179,6 +187,23 @@ struct RuntimeRun {
 RuntimeRun findRuntimeRun(OpBuilder &b, Location loc, const ResizeSpec &spec,
                           const AxisTables &tables, OpFoldResult outLength,
                           int64_t period, int64_t inputStep, FloatType accType);
+
+//===----------------------------------------------------------------------===//
+// PortableChecks.cpp and ComputedTables.cpp: the runtime library's work in
+// IR, for portable lowerings.
+//===----------------------------------------------------------------------===//
+
+/// The condition the run-time check `fn` computes from `args` (the
+/// arguments callRuntimeCheck would pass), asserted by cf.assert with the
+/// check's message; returns the condition.
+Value emitPortableCheck(OpBuilder &b, Location loc, runtime::Function fn,
+                        ValueRange args);
+/// The tables buildRuntimeTables would fill, computed by linalg ops from
+/// the same run-time parameters (runtimeTableParams).
+AxisTables buildComputedTables(OpBuilder &b, Location loc,
+                               const ResizeSpec &spec, ValueRange params,
+                               OpFoldResult outLength, Value antialias,
+                               FloatType accType);
 
 //===----------------------------------------------------------------------===//
 // ConstantTables.cpp: tables known at compile time.

@@ -26,14 +26,18 @@ static func::CallOp callRuntime(OpBuilder &b, Location loc, ModuleOp module,
   return func::CallOp::create(b, loc, runtime::declare(b, module, fn), args);
 }
 
-Value lowering::callRuntimeCheck(OpBuilder &b, Location loc, ModuleOp module,
-                                 runtime::Function fn, ValueRange args) {
+Value lowering::callRuntimeCheck(OpBuilder &b, Location loc,
+                                 const ResizeSpec &spec, runtime::Function fn,
+                                 ValueRange args) {
   assert(runtime::info(fn).isCheck && "not a run-time check");
-  return callRuntime(b, loc, module, fn, args).getResult(0);
+  if (spec.portable)
+    return emitPortableCheck(b, loc, fn, args);
+  return callRuntime(b, loc, spec.module, fn, args).getResult(0);
 }
 
-void lowering::checkOperandLength(OpBuilder &b, Location loc, ModuleOp module,
-                                  Value operand, int64_t numAxes,
+void lowering::checkOperandLength(OpBuilder &b, Location loc,
+                                  const ResizeSpec &spec, Value operand,
+                                  int64_t numAxes,
                                   runtime::CheckedOperand which) {
   if (!cast<RankedTensorType>(operand.getType()).isDynamicDim(0))
     return;
@@ -44,7 +48,7 @@ void lowering::checkOperandLength(OpBuilder &b, Location loc, ModuleOp module,
       b, loc, b.getI32IntegerAttr(static_cast<int32_t>(which)));
   Value expected =
       arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(numAxes));
-  callRuntimeCheck(b, loc, module, runtime::Function::CheckOperandLength,
+  callRuntimeCheck(b, loc, spec, runtime::Function::CheckOperandLength,
                    {whichValue, length, expected});
 }
 
@@ -70,12 +74,13 @@ lowering::runtimeTableParams(OpBuilder &b, Location loc, const ResizeSpec &spec,
           arith::ConstantOp::create(b, loc, b.getF64FloatAttr(spec.cubeCoeff))};
 }
 
-void lowering::checkRuntimeTable(OpBuilder &b, Location loc, ModuleOp module,
-                                 int64_t axis, ValueRange params) {
+void lowering::checkRuntimeTable(OpBuilder &b, Location loc,
+                                 const ResizeSpec &spec, int64_t axis,
+                                 ValueRange params) {
   SmallVector<Value> args = {
       arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(axis))};
   args.append(params.begin(), params.end());
-  callRuntimeCheck(b, loc, module, runtime::Function::CheckAxisTable, args);
+  callRuntimeCheck(b, loc, spec, runtime::Function::CheckAxisTable, args);
 }
 
 AxisTables lowering::buildRuntimeTables(OpBuilder &b, Location loc,

@@ -53,8 +53,12 @@ ResizeFacts lowering::factsOf(const ResizeSpec &spec,
     facts.inSizes.push_back(getConstantIntValue(in));
     facts.outSizes.push_back(getConstantIntValue(out));
   }
-  // The slab of a fused outermost resized axis: the input inside it.
+  // The slab of a fused outermost resized axis: the input inside it. Not
+  // for portable lowerings: the fused axis is a top-level scf.forall over
+  // tensors with a stack slab, which other compilers do not take.
   std::optional<int64_t> outer;
+  if (spec.portable)
+    return facts;
   for (const AxisFacts &axis : facts.axes)
     if (!axis.identity && (!outer || axis.dim < *outer))
       outer = axis.dim;

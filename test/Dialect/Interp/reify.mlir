@@ -15,7 +15,8 @@
 // CHECK: %[[PF:.*]] = arith.sitofp %[[PI]] : i64 to f32
 // CHECK: %[[SE:.*]] = arith.addf %[[S]], %[[EPS]] : f32
 // CHECK: %[[PROD:.*]] = arith.mulf %[[PF]], %[[SE]] : f32
-// CHECK: %[[T:.*]] = arith.fptosi %[[PROD]] : f32 to i64
+// CHECK: %[[WHOLE:.*]] = math.floor %[[PROD]] : f32
+// CHECK: %[[T:.*]] = arith.fptosi %[[WHOLE]] : f32 to i64
 // CHECK: %[[IS1:.*]] = arith.cmpf oeq, %[[S]], %[[ONE]] : f32
 // CHECK: %[[L:.*]] = arith.select %[[IS1]], %[[PI]], %[[T]] : i64
 // CHECK: %[[D2:.*]] = arith.index_cast %[[L]] : i64 to index

@@ -7,13 +7,23 @@ namespace mlir {
 class RewritePatternSet;
 namespace interp {
 
-/// Patterns lowering interp.interpolate_v4 / interpolate_v1 to linalg, tensor,
-/// arith, math, func (run-time table calls) and memref ops. With
-/// `runtimeRatios`, run-time tables of the innermost axis get passes
-/// specialized for the ratios x2 and /2 (convert-interp-to-linalg's
-/// `runtime-ratios` option).
-void populateInterpToLinalgConversionPatterns(RewritePatternSet &patterns,
-                                              bool runtimeRatios = true);
+/// What convert-interp-to-linalg's options select (Passes.td has the
+/// details).
+struct InterpToLinalgLowering {
+  /// Run-time tables of the innermost axis get passes specialized for the
+  /// ratios x2 and /2 (`runtime-ratios`).
+  bool runtimeRatios = true;
+  /// Linalg another compiler takes as it is (`portable`): no runtime
+  /// library calls, projected-permutation output maps, no scf.forall, no
+  /// unrealized casts. Implies no run-time ratio specializations.
+  bool portable = false;
+};
+
+/// Patterns lowering interp.interpolate_v4 / _v1 / _v11 to linalg, tensor,
+/// arith, math, func (run-time table calls), cf (portable checks) and memref
+/// ops.
+void populateInterpToLinalgConversionPatterns(
+    RewritePatternSet &patterns, const InterpToLinalgLowering &lowering = {});
 
 } // namespace interp
 } // namespace mlir

@@ -11,6 +11,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 
@@ -57,7 +58,11 @@ static Value buildScaledLength(OpBuilder &b, Location loc, Value padded,
   Value epsilon = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1e-6f));
   Value widened = arith::AddFOp::create(b, loc, scale, epsilon);
   Value product = arith::MulFOp::create(b, loc, paddedF32, widened);
-  Value truncated = arith::FPToSIOp::create(b, loc, i64, product);
+  // floor of the product (>= 0) is the integer fptosi's truncation gives:
+  // converting an integral value does not depend on how a consumer rounds
+  // (IREE 3.13's host VM rounds fptosi to nearest).
+  Value whole = math::FloorOp::create(b, loc, product);
+  Value truncated = arith::FPToSIOp::create(b, loc, i64, whole);
   Value one = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f));
   Value isOne =
       arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, scale, one);

@@ -22,7 +22,9 @@ def Interp_Dialect : Dialect {
     result shapes (static and dynamic), and are lowered to `linalg` by the
     passes in this project.
   }];
+  // Shape computations (InterpShapes.h) build arith, math and tensor ops.
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect",
                            "::mlir::tensor::TensorDialect"];
   let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;

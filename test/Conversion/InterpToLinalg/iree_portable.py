@@ -1,0 +1,328 @@
+#!/usr/bin/env python3
+"""--convert-interp-to-linalg=portable as another compiler takes it: IREE.
+
+The linalg that `interp-opt --convert-interp-to-linalg=portable` produces is
+compiled by IREE's `iree-compile` (PyPI iree-base-compiler, llvm-cpu backend)
+and run by `iree-run-module` (iree-base-runtime), and the results are compared
+with interp's own:
+
+  - differential cases: `interp-difftest --export-dir` draws random ops from
+    the whole configuration space (seeded), runs them through interp's JIT
+    against the reference and writes each batch's module, the inputs, the
+    reference's and interp's results. Each batch is lowered portably and
+    compiled by IREE once; every case runs with the same inputs and must agree
+    with the reference by the difftest's own criterion (nearest bit-exact,
+    otherwise the tolerance it wrote), and the cases whose static result type
+    the operands contradict must fail with interp's diagnostic (cf.assert);
+  - the benchmark workloads (benchmarks/workloads.json, tensor-returning
+    forms): IREE's result against `interp-run --check`'s, within the tolerance
+    interp-run reports.
+
+The portable IR is also checked for what the option promises: no calls, no
+unrealized casts, no scf.forall.
+
+bf16 cases are not run (counted): `.npy` has no bfloat16 and iree-run-module
+reads '<u2' as ui16. IREE demotes f64 to f32 by default; it is compiled with
+`--iree-input-demote-f64-to-f32=false` (interp's f64 accumulation and its f64
+tables must stay f64).
+
+Exit status 0 when everything agrees, 1 otherwise, 77 when IREE cannot be
+installed (no network, no wheel for this Python): the suite reports that as
+skipped.
+
+Usage: iree_portable.py --bin-dir BUILD/bin [--cases 300] [--seed S]
+                        [--venv DIR] [--work DIR] [--no-workloads]
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+SKIP = 77
+PINS = ["iree-base-compiler==3.13.*", "iree-base-runtime==3.13.*", "numpy<2"]
+VENV_MARKER = "INTERP_IREE_VENV"
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))))
+IREE_FLAGS = ["--iree-hal-target-device=local",
+              "--iree-hal-local-target-device-backends=llvm-cpu",
+              "--iree-llvmcpu-target-cpu=host",
+              "--iree-input-demote-f64-to-f32=false"]
+# What the portable form must not contain.
+FORBIDDEN = [("func.call", "a call (runtime library)"),
+             ("unrealized_conversion_cast", "an unrealized cast"),
+             ("scf.forall", "an scf.forall")]
+
+
+def skipped(msg):
+    print("SKIPPED: " + msg, flush=True)
+    sys.exit(SKIP)
+
+
+def usable(venv):
+    py = os.path.join(venv, "bin", "python")
+    compile_tool = os.path.join(venv, "bin", "iree-compile")
+    if not (os.path.exists(py) and os.path.exists(compile_tool)):
+        return False
+    try:
+        return subprocess.run([py, "-c", "import numpy, iree.compiler, iree.runtime"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              timeout=120).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+def bootstrap(args, argv):
+    """Re-executes inside BUILD/iree-venv (or --venv), created with pip."""
+    if os.environ.get(VENV_MARKER):
+        return
+    build = os.path.dirname(os.path.abspath(args.bin_dir))
+    venv = os.path.abspath(args.venv or os.path.join(build, "iree-venv"))
+    if not usable(venv):
+        py = os.path.join(venv, "bin", "python")
+        if not os.path.exists(py):
+            r = subprocess.run([sys.executable, "-m", "venv", venv], stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
+            if r.returncode != 0:
+                skipped("cannot create a virtualenv at %s: %s" % (venv, r.stdout.strip()[-200:]))
+        print("iree_portable: pip install %s into %s" % (" ".join(PINS), venv), flush=True)
+        r = subprocess.run([py, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"] + PINS,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        if r.returncode != 0 or not usable(venv):
+            skipped("could not install %s with pip: %s" % (" ".join(PINS), r.stdout.strip()[-300:]))
+    env = dict(os.environ, **{VENV_MARKER: venv})
+    py = os.path.join(venv, "bin", "python")
+    os.execve(py, [py, os.path.abspath(__file__)] + argv, env)
+
+
+np = None  # numpy, imported inside the virtualenv
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
+
+
+class Iree:
+    def __init__(self, venv, bin_dir, work):
+        self.compile = os.path.join(venv, "bin", "iree-compile")
+        self.runner = os.path.join(venv, "bin", "iree-run-module")
+        self.interp_opt = os.path.join(bin_dir, "interp-opt")
+        self.work = work
+
+    def lower(self, source, name):
+        """interp -> portable linalg (checked), -> .vmfb; (vmfb, error)."""
+        linalg = os.path.join(self.work, name + ".linalg.mlir")
+        r = run([self.interp_opt, "--convert-interp-to-linalg=portable", "--canonicalize", "--cse",
+                 source, "-o", linalg])
+        if r.returncode != 0:
+            return None, "interp-opt failed: " + r.stderr.strip()[-400:]
+        text = open(linalg).read()
+        for token, what in FORBIDDEN:
+            if token in text:
+                return None, "the portable lowering contains %s" % what
+        vmfb = os.path.join(self.work, name + ".vmfb")
+        r = run([self.compile] + IREE_FLAGS + [linalg, "-o", vmfb])
+        if r.returncode != 0:
+            return None, "iree-compile failed: " + r.stderr.strip()[:600]
+        return vmfb, None
+
+    def invoke(self, vmfb, function, inputs, output):
+        cmd = [self.runner, "--module=" + vmfb, "--device=local-sync", "--function=" + function]
+        cmd += ["--input=@" + i for i in inputs]
+        cmd += ["--output=@" + output]
+        return run(cmd, timeout=600)
+
+
+def agree(got, want, comparison):
+    """The difftest's criterion: 'exact' or 'abs,rel'."""
+    if got.shape != want.shape:
+        return "shape %s, expected %s" % (got.shape, want.shape)
+    if got.dtype != want.dtype:
+        return "dtype %s, expected %s" % (got.dtype, want.dtype)
+    if comparison == "exact":
+        same = (got.view(np.uint8) == want.view(np.uint8)).all() if got.size else True
+        return None if same else "not bit-exact"
+    tol_abs, tol_rel = (float(x) for x in comparison.split(","))
+    g = got.astype(np.float64)
+    w = want.astype(np.float64)
+    both_nan = np.isnan(g) & np.isnan(w)
+    equal = g == w  # infinities of one sign
+    close = np.abs(g - w) <= tol_abs + tol_rel * np.abs(w)
+    bad = ~(both_nan | equal | close)
+    if bad.any():
+        i = int(np.flatnonzero(bad)[0])
+        return "element %d is %r, expected %r (tolerance %s)" % (
+            i, g.flat[i], w.flat[i], comparison)
+    return None
+
+
+def differential(iree, args):
+    export = os.path.join(iree.work, "cases")
+    r = run([os.path.join(args.bin_dir, "interp-difftest"), "--cases", str(args.cases),
+             "--seed", str(args.seed), "--export-dir", export])
+    print(r.stdout.strip().splitlines()[-1] if r.stdout.strip() else r.stderr[-400:], flush=True)
+    if r.returncode != 0:
+        return 1, "interp-difftest failed against the reference"
+    rows = [line.split("\t") for line in open(os.path.join(export, "cases.tsv")).read().splitlines()[1:]]
+    batches = sorted({int(row[1]) for row in rows})
+    counts = dict(agree=0, refused=0, bf16=0, failed=0, interp_exact=0)
+    failures = []
+    vmfbs = {}
+    for b in batches:
+        vmfb, error = iree.lower(os.path.join(export, "batch_%d.mlir" % b), "batch_%d" % b)
+        vmfbs[b] = (vmfb, error)
+        print("iree_portable: batch %d/%d %s" % (b + 1, len(batches),
+                                                 "compiled" if vmfb else "failed; compiling its cases one by one"),
+              flush=True)
+    modules = {}
+    for case_id, batch, nargs, dtype, comparison, refusal in rows:
+        vmfb, error = vmfbs[int(batch)]
+        if not vmfb:
+            # One failing function must not hide the others of its batch.
+            source = os.path.join(export, "batch_%s.mlir" % batch)
+            text = open(source).read()
+            match = re.search(r"func\.func @case_%s\(.*?\n}\n" % case_id, text, re.S)
+            single = os.path.join(export, "case_%s.mlir" % case_id)
+            with open(single, "w") as f:
+                f.write(match.group(0) if match else "")
+            vmfb, error = iree.lower(single, "case_%s" % case_id)
+        modules[case_id] = (vmfb, error)
+    for case_id, batch, nargs, dtype, comparison, refusal in rows:
+        prefix = os.path.join(export, "case_" + case_id)
+        vmfb, error = modules[case_id]
+        if dtype == "bf16":
+            counts["bf16"] += 1
+            continue
+        if not vmfb:
+            counts["failed"] += 1
+            failures.append("case %s: %s" % (case_id, error))
+            continue
+        inputs = ["%s.arg%d.npy" % (prefix, k) for k in range(int(nargs))]
+        out = prefix + ".iree.npy"
+        r = iree.invoke(vmfb, "case_" + case_id, inputs, out)
+        if refusal != "-":
+            if r.returncode != 0 and refusal in r.stderr:
+                counts["refused"] += 1
+            else:
+                counts["failed"] += 1
+                failures.append("case %s: expected a failure with '%s', got exit %d: %s" % (
+                    case_id, refusal, r.returncode, r.stderr.strip()[-300:]))
+            continue
+        if r.returncode != 0:
+            counts["failed"] += 1
+            failures.append("case %s: iree-run-module failed: %s" % (case_id, r.stderr.strip()[-400:]))
+            continue
+        got = np.load(out)
+        problem = agree(got, np.load(prefix + ".reference.npy"), comparison)
+        if problem:
+            counts["failed"] += 1
+            failures.append("case %s (%s): %s" % (case_id, dtype, problem))
+            continue
+        counts["agree"] += 1
+        mine = np.load(prefix + ".interp.npy")
+        if got.shape == mine.shape and (got.view(np.uint8) == mine.view(np.uint8)).all():
+            counts["interp_exact"] += 1
+    for f in failures[:20]:
+        print("FAIL " + f)
+    print("iree_portable: %d differential cases (seed %d): %d agree with the reference "
+          "(%d of them bit-identical to interp's own result), %d refused with interp's "
+          "diagnostic as expected, %d bf16 not run, %d failed" % (
+              len(rows), args.seed, counts["agree"], counts["interp_exact"], counts["refused"],
+              counts["bf16"], counts["failed"]), flush=True)
+    return (1 if counts["failed"] else 0), None
+
+
+def workloads(iree, args):
+    sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
+    import generate_workloads as gw
+    failed = 0
+    rng = np.random.default_rng(args.seed)
+    for w in gw.load(os.path.join(ROOT, "benchmarks", "workloads.json")):
+        name = w["name"]
+        source = os.path.join(iree.work, name + ".mlir")
+        with open(source, "w") as f:
+            f.write(gw.kernel(w, "", destination=False) + "\n")
+        x_path = os.path.join(iree.work, name + ".x.npy")
+        shape = w["input"]
+        if w["type"] == "ui8":
+            x = rng.integers(0, 256, size=shape, dtype=np.uint8)
+        else:
+            x = rng.uniform(-1, 1, size=shape).astype(np.float16 if w["type"] == "f16" else np.float32)
+        np.save(x_path, x)
+        inputs = [x_path]
+        if w["dynamic"]:
+            sizes_path = os.path.join(iree.work, name + ".sizes.npy")
+            np.save(sizes_path, np.array(gw.sizes(w), dtype=np.int64))
+            inputs.append(sizes_path)
+        out_dir = os.path.join(iree.work, name + ".interp")
+        r = run([os.path.join(args.bin_dir, "interp-run"), source, "--function=" + name, "--check",
+                 "-o", out_dir] + ["--input=" + i for i in inputs])
+        tolerance = re.search(r"tolerance=([^ ]+)", r.stdout)
+        if r.returncode != 0 or not tolerance:
+            print("FAIL %s: interp-run --check failed: %s" % (name, (r.stdout + r.stderr).strip()[-300:]))
+            failed += 1
+            continue
+        vmfb, error = iree.lower(source, name)
+        if not vmfb:
+            print("FAIL %s: %s" % (name, error))
+            failed += 1
+            continue
+        out = os.path.join(iree.work, name + ".iree.npy")
+        r = iree.invoke(vmfb, name, inputs, out)
+        if r.returncode != 0:
+            print("FAIL %s: iree-run-module failed: %s" % (name, r.stderr.strip()[-300:]))
+            failed += 1
+            continue
+        got = np.load(out)
+        reference = np.load(os.path.join(out_dir, "reference0.npy"))
+        mine = np.load(os.path.join(out_dir, "result0.npy"))
+        comparison = "exact" if w["mode"] == "nearest" else tolerance.group(1)
+        problem = agree(got, reference, comparison)
+        diff = float(np.abs(got.astype(np.float64) - mine.astype(np.float64)).max())
+        if problem:
+            print("FAIL %s: %s" % (name, problem))
+            failed += 1
+        else:
+            print("iree_portable: workload %s (%s, %s): agrees with the reference (%s); "
+                  "max |IREE - interp| = %g" % (name, w["description"], w["type"], comparison, diff),
+                  flush=True)
+    return failed
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--bin-dir", required=True, help="interp's build/bin")
+    p.add_argument("--cases", type=int, default=300)
+    p.add_argument("--seed", type=int, default=20261201)
+    p.add_argument("--venv", help="the virtualenv with IREE (default BUILD/iree-venv)")
+    p.add_argument("--work", help="keep the files here (default: a temporary directory)")
+    p.add_argument("--no-workloads", action="store_true")
+    args = p.parse_args()
+    args.bin_dir = os.path.abspath(args.bin_dir)
+    bootstrap(args, sys.argv[1:])
+    global np
+    import numpy
+    np = numpy
+    venv = os.environ[VENV_MARKER]
+    work = args.work or tempfile.mkdtemp(prefix="interp-iree-")
+    os.makedirs(work, exist_ok=True)
+    iree = Iree(venv, args.bin_dir, work)
+    version = run([iree.compile, "--version"]).stdout.strip().splitlines()
+    print("iree_portable: %s" % (version[0] if version else "iree-compile"), flush=True)
+    failed, error = differential(iree, args)
+    if error:
+        print("FAIL " + error)
+    if not args.no_workloads:
+        failed += workloads(iree, args)
+    if not args.work:
+        shutil.rmtree(work, ignore_errors=True)
+    print("iree_portable: %s" % ("PASS" if not failed else "FAIL"))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

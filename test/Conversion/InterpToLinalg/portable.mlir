@@ -1,0 +1,88 @@
+// RUN: interp-opt %s --split-input-file --convert-interp-to-linalg=portable | FileCheck %s
+// RUN: interp-opt %s --split-input-file --convert-interp-to-linalg | FileCheck %s --check-prefix=DEFAULT
+
+// Run-time sizes: the checks are cf.assert of the conditions, the tables are
+// computed by linalg.generic ops (a 0-d one sizes antialias's windows); no
+// call of libinterp_runtime is left.
+// CHECK-LABEL: func.func @runtime_tables
+// CHECK-NOT: call
+// CHECK: cf.assert %{{.*}}, "interp: invalid run-time operands: 'sizes' must have one element per axis (2) (shape-length)"
+// CHECK: cf.assert %{{.*}}, "interp: invalid run-time operands: output dimension 2 must be in [0, 281474976710656] (sizes-sign, output-dims)"
+// CHECK: cf.assert %{{.*}}, "interp: invalid run-time operands: output dimension 2 must be in [0, 281474976710656] (output-dims), and empty when the padded input dimension 2 is empty (empty-axis)"
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}], iterator_types = []} outs(%{{.*}} : tensor<i64>)
+// CHECK: math.ceil
+// CHECK: tensor.extract %{{.*}}[] : tensor<i64>
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]{{.*}} outs(%{{.*}}, %{{.*}} : tensor<?x?xi64>, tensor<?x?xf64>)
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// CHECK-NOT: call
+// CHECK-NOT: unrealized_conversion_cast
+// CHECK: return
+// DEFAULT-LABEL: func.func @runtime_tables
+// DEFAULT: call @interp_check_operand_length
+// DEFAULT: call @interp_axis_table_fill_f32
+func.func @runtime_tables(%x: tensor<1x3x?x?xf32>, %sizes: tensor<?xi64>) -> tensor<1x3x?x?xf32> {
+  %scales = arith.constant dense<[1.0, 1.0]> : tensor<2xf32>
+  %axes = arith.constant dense<[2, 3]> : tensor<2xi64>
+  %r = interp.interpolate_v4 %x, %sizes, %scales, %axes {mode = linear, shape_calculation_mode = sizes, antialias = true}
+       : (tensor<1x3x?x?xf32>, tensor<?xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<1x3x?x?xf32>
+  return %r : tensor<1x3x?x?xf32>
+}
+
+// -----
+
+// Unsigned data crosses to signless arith by tensor.bitcast of the operand
+// and the result, and is still read as unsigned (uitofp, fptoui).
+// CHECK-LABEL: func.func @unsigned
+// CHECK: tensor.bitcast %{{.*}} : tensor<1x3x4x4xui8> to tensor<1x3x4x4xi8>
+// CHECK: arith.uitofp
+// CHECK: arith.fptoui
+// CHECK: tensor.bitcast %{{.*}} : tensor<1x3x8x8xi8> to tensor<1x3x8x8xui8>
+// CHECK-NOT: unrealized_conversion_cast
+// DEFAULT-LABEL: func.func @unsigned
+// DEFAULT: unrealized_conversion_cast
+func.func @unsigned(%x: tensor<1x3x4x4xui8>) -> tensor<1x3x8x8xui8> {
+  %sizes = arith.constant dense<[8, 8]> : tensor<2xi64>
+  %scales = arith.constant dense<[2.0, 2.0]> : tensor<2xf32>
+  %axes = arith.constant dense<[2, 3]> : tensor<2xi64>
+  %r = interp.interpolate_v4 %x, %sizes, %scales, %axes {mode = linear_onnx, shape_calculation_mode = sizes}
+       : (tensor<1x3x4x4xui8>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<1x3x8x8xui8>
+  return %r : tensor<1x3x8x8xui8>
+}
+
+// -----
+
+// Nearest x2: the default copies through the output map (d0, d1, 2 d2 + d3)
+// (not a projected permutation); the portable form gathers through the
+// constant table with an identity output map.
+// (The maps are printed as aliases before the function.)
+// CHECK-NOT: * 2 +
+// CHECK-LABEL: func.func @nearest_x2
+// CHECK: tensor.extract
+// DEFAULT: = affine_map<(d0, d1, d2, d3) -> (d0 * 2 + d1, d2 * 2 + d3)>
+// DEFAULT-LABEL: func.func @nearest_x2
+func.func @nearest_x2(%x: tensor<2x16xf32>) -> tensor<4x32xf32> {
+  %sizes = arith.constant dense<[4, 32]> : tensor<2xi64>
+  %scales = arith.constant dense<[2.0, 2.0]> : tensor<2xf32>
+  %axes = arith.constant dense<[0, 1]> : tensor<2xi64>
+  %r = interp.interpolate_v4 %x, %sizes, %scales, %axes {mode = nearest, shape_calculation_mode = sizes, coordinate_transformation_mode = asymmetric, nearest_mode = floor}
+       : (tensor<2x16xf32>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<4x32xf32>
+  return %r : tensor<4x32xf32>
+}
+
+// -----
+
+// Three linear_onnx axes: the default fuses the outer one in an scf.forall;
+// the portable form has none.
+// CHECK-LABEL: func.func @three_axes
+// CHECK-NOT: scf.forall
+// CHECK: return
+// DEFAULT-LABEL: func.func @three_axes
+// DEFAULT: scf.forall
+func.func @three_axes(%x: tensor<1x8x32x64x64xf32>) -> tensor<1x8x64x128x128xf32> {
+  %sizes = arith.constant dense<[64, 128, 128]> : tensor<3xi64>
+  %scales = arith.constant dense<[2.0, 2.0, 2.0]> : tensor<3xf32>
+  %axes = arith.constant dense<[2, 3, 4]> : tensor<3xi64>
+  %r = interp.interpolate_v4 %x, %sizes, %scales, %axes {mode = linear_onnx, shape_calculation_mode = sizes}
+       : (tensor<1x8x32x64x64xf32>, tensor<3xi64>, tensor<3xf32>, tensor<3xi64>) -> tensor<1x8x64x128x128xf32>
+  return %r : tensor<1x8x64x128x128xf32>
+}
