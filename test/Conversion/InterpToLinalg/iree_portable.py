@@ -21,8 +21,10 @@ with interp's own:
 The portable IR is also checked for what the option promises: no calls, no
 unrealized casts, no scf.forall.
 
-bf16 cases are not run (counted): `.npy` has no bfloat16 and iree-run-module
-reads '<u2' as ui16. IREE demotes f64 to f32 by default; it is compiled with
+bf16 travels as bits: `.npy` has no bfloat16, so each batch gets, per bf16
+case, a wrapper taking and returning i16 tensors that `tensor.bitcast`s them
+to and from bf16 around the case (the inputs and IREE's result are '<i2'
+views of the bf16 bits). IREE demotes f64 to f32 by default; it is compiled with
 `--iree-input-demote-f64-to-f32=false` (interp's f64 accumulation and its f64
 tables must stay f64).
 
@@ -127,7 +129,7 @@ class Iree:
         vmfb = os.path.join(self.work, name + ".vmfb")
         r = run([self.compile] + IREE_FLAGS + [linalg, "-o", vmfb])
         if r.returncode != 0:
-            return None, "iree-compile failed: " + r.stderr.strip()[:600]
+            return None, "iree-compile failed: " + r.stderr.strip()[:2000]
         return vmfb, None
 
     def invoke(self, vmfb, function, inputs, output):
@@ -160,6 +162,50 @@ def agree(got, want, comparison):
     return None
 
 
+HEADER = re.compile(r"^func\.func @(case_\d+)\((.*)\) -> (tensor<[^>]*>) \{$", re.M)
+
+
+def bf16_wrappers(text):
+    """Functions @case_N_bits(i16 tensors) -> i16 tensor around each bf16 case."""
+    out = []
+    for name, params, result in HEADER.findall(text):
+        if "bf16" not in result:
+            continue
+        args, bitcasts, operands, types = [], [], [], []
+        for k, param in enumerate(params.split(", ")):
+            ty = param.split(": ", 1)[1]
+            types.append(ty)
+            if ty.endswith("xbf16>"):
+                bits = ty.replace("xbf16>", "xi16>")
+                args.append("%%a%d: %s" % (k, bits))
+                bitcasts.append("  %%b%d = tensor.bitcast %%a%d : %s to %s" % (k, k, bits, ty))
+                operands.append("%%b%d" % k)
+            else:
+                args.append("%%a%d: %s" % (k, ty))
+                operands.append("%%a%d" % k)
+        result_bits = result.replace("xbf16>", "xi16>")
+        out.append("\n".join(
+            ["func.func @%s_bits(%s) -> %s {" % (name, ", ".join(args), result_bits)] + bitcasts +
+            ["  %%r = func.call @%s(%s) : (%s) -> %s" % (name, ", ".join(operands), ", ".join(types), result),
+             "  %%o = tensor.bitcast %%r : %s to %s" % (result, result_bits),
+             "  return %%o : %s" % result_bits, "}"]))
+    return "\n".join(out) + "\n"
+
+
+# IREE 3.13 defect: a tensor.bitcast of a one-element tensor whose element
+# is read outside a dispatch (canonicalization hoists a gather with constant
+# indices) becomes a dispatch of its own that IREE's CPU backend cannot
+# bufferize ("op was not bufferized"). Cases failing this way, and only this
+# way, are counted and listed, not hidden.
+ONE_ELEMENT_BITCAST = re.compile(
+    r"error: op was not bufferized\n\s*%\S+ = tensor\.bitcast %\S+ : tensor<(1x)*[a-z0-9]+>")
+
+
+def bf16_values(bits):
+    """float32 values of bf16 bits (uint16 or int16 arrays)."""
+    return (bits.view(np.uint16).astype(np.uint32) << 16).view(np.float32)
+
+
 def differential(iree, args):
     export = os.path.join(iree.work, "cases")
     r = run([os.path.join(args.bin_dir, "interp-difftest"), "--cases", str(args.cases),
@@ -169,11 +215,14 @@ def differential(iree, args):
         return 1, "interp-difftest failed against the reference"
     rows = [line.split("\t") for line in open(os.path.join(export, "cases.tsv")).read().splitlines()[1:]]
     batches = sorted({int(row[1]) for row in rows})
-    counts = dict(agree=0, refused=0, bf16=0, failed=0, interp_exact=0)
+    counts = dict(agree=0, refused=0, bf16=0, failed=0, interp_exact=0, iree_defect=0)
     failures = []
     vmfbs = {}
     for b in batches:
-        vmfb, error = iree.lower(os.path.join(export, "batch_%d.mlir" % b), "batch_%d" % b)
+        source = os.path.join(export, "batch_%d.mlir" % b)
+        with open(source, "a") as f:
+            f.write(bf16_wrappers(open(source).read()))
+        vmfb, error = iree.lower(source, "batch_%d" % b)
         vmfbs[b] = (vmfb, error)
         print("iree_portable: batch %d/%d %s" % (b + 1, len(batches),
                                                  "compiled" if vmfb else "failed; compiling its cases one by one"),
@@ -188,22 +237,34 @@ def differential(iree, args):
             match = re.search(r"func\.func @case_%s\(.*?\n}\n" % case_id, text, re.S)
             single = os.path.join(export, "case_%s.mlir" % case_id)
             with open(single, "w") as f:
-                f.write(match.group(0) if match else "")
+                body = match.group(0) if match else ""
+                f.write(body + bf16_wrappers(body))
             vmfb, error = iree.lower(single, "case_%s" % case_id)
         modules[case_id] = (vmfb, error)
     for case_id, batch, nargs, dtype, comparison, refusal in rows:
         prefix = os.path.join(export, "case_" + case_id)
         vmfb, error = modules[case_id]
-        if dtype == "bf16":
-            counts["bf16"] += 1
-            continue
         if not vmfb:
+            if ONE_ELEMENT_BITCAST.search(error):
+                counts["iree_defect"] += 1
+                print("iree_portable: case %s (%s): IREE cannot compile a one-element "
+                      "tensor.bitcast dispatch (IREE 3.13 defect, counted)" % (case_id, dtype))
+                continue
             counts["failed"] += 1
             failures.append("case %s: %s" % (case_id, error))
             continue
         inputs = ["%s.arg%d.npy" % (prefix, k) for k in range(int(nargs))]
+        function = "case_" + case_id
+        if dtype == "bf16":
+            function += "_bits"
+            counts["bf16"] += 1
+            for k, path in enumerate(inputs):
+                a = np.load(path)
+                if a.dtype == np.uint16:
+                    inputs[k] = "%s.arg%d.bits.npy" % (prefix, k)
+                    np.save(inputs[k], a.view(np.int16))
         out = prefix + ".iree.npy"
-        r = iree.invoke(vmfb, "case_" + case_id, inputs, out)
+        r = iree.invoke(vmfb, function, inputs, out)
         if refusal != "-":
             if r.returncode != 0 and refusal in r.stderr:
                 counts["refused"] += 1
@@ -217,22 +278,29 @@ def differential(iree, args):
             failures.append("case %s: iree-run-module failed: %s" % (case_id, r.stderr.strip()[-400:]))
             continue
         got = np.load(out)
-        problem = agree(got, np.load(prefix + ".reference.npy"), comparison)
+        want = np.load(prefix + ".reference.npy")
+        if dtype == "bf16":
+            got = bf16_values(got)
+            want = bf16_values(want)
+        problem = agree(got, want, comparison)
         if problem:
             counts["failed"] += 1
             failures.append("case %s (%s): %s" % (case_id, dtype, problem))
             continue
         counts["agree"] += 1
         mine = np.load(prefix + ".interp.npy")
+        if dtype == "bf16":
+            mine = bf16_values(mine)
         if got.shape == mine.shape and (got.view(np.uint8) == mine.view(np.uint8)).all():
             counts["interp_exact"] += 1
     for f in failures[:20]:
         print("FAIL " + f)
     print("iree_portable: %d differential cases (seed %d): %d agree with the reference "
           "(%d of them bit-identical to interp's own result), %d refused with interp's "
-          "diagnostic as expected, %d bf16 not run, %d failed" % (
+          "diagnostic as expected, %d not compiled by IREE (one-element tensor.bitcast "
+          "defect), %d failed (%d of the cases bf16, passed as bits)" % (
               len(rows), args.seed, counts["agree"], counts["interp_exact"], counts["refused"],
-              counts["bf16"], counts["failed"]), flush=True)
+              counts["iree_defect"], counts["failed"], counts["bf16"]), flush=True)
     return (1 if counts["failed"] else 0), None
 
 
