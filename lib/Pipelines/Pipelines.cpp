@@ -79,6 +79,13 @@ void interp::buildInterpToAffinePipeline(OpPassManager &pm,
 void interp::buildInterpToLLVMPipeline(OpPassManager &pm,
                                        const InterpPipelineOptions &options) {
   addInterpToBufferizedLinalg(pm, /*runtimeRatios=*/true);
+  // Contiguous arguments (what most callers pass) get a copy of the function
+  // with static strides, whose loops LLVM vectorizes with plain loads;
+  // canonicalization folds the static strides into the ops.
+  if (options.specializeContiguous) {
+    pm.addPass(createInterpSpecializeContiguousArguments());
+    pm.addPass(createCanonicalizerPass());
+  }
   bool parallel = options.numThreads != 1;
   if (parallel) {
     // Outer parallel dimensions become OpenMP work-sharing loops; inner
@@ -96,6 +103,7 @@ void interp::buildInterpToLLVMPipeline(OpPassManager &pm,
   } else {
     pm.addPass(createForallToForLoopPass());
     pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+    pm.addPass(createInterpHoistInvariantLoads());
   }
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

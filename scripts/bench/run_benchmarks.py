@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""interp vs PyTorch, ONNX Runtime, OpenVINO, OpenCV and Pillow on the
+"""interp vs PyTorch, ONNX Runtime, OpenVINO, OpenCV, Pillow and IREE on the
 workloads of benchmarks/workloads.json; prints one table.
 
   scripts/bench/run_benchmarks.py            # build, install peers, run, print
@@ -19,7 +19,10 @@ Steps:
      every workload of interp-bench and of each peer is its own phase, run
      when the machine is quiet and retried (--retries) when another process
      got busy meanwhile;
-  5. prints workload x implementation x threads: median ms, ratio to the
+  5. (peer "iree") compiles interp's own portable linalg of each workload
+     with IREE from PyPI (BUILD/iree-venv) and times it with
+     iree-benchmark-module, local-sync and local-task;
+  6. prints workload x implementation x threads: median ms, ratio to the
      fastest peer (torch/onnxruntime/openvino/opencv, same workload and
      threads) and ratio to the bandwidth floor (the copy/<W> time at the same
      thread count: the same input + output bytes moved by memcpy/memset).
@@ -32,6 +35,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -56,7 +60,7 @@ def _load_workloads():
 
 WORKLOADS = _load_workloads()
 MEMORY_BOUND = {w["name"] for w in WORKLOADS if w["memory_bound"]}
-PEERS = ["torch", "onnxruntime", "openvino", "opencv", "pillow"]
+PEERS = ["torch", "onnxruntime", "openvino", "opencv", "pillow", "iree", "iree-task"]
 PYTHON_PEERS = ["torch", "onnxruntime", "openvino", "pillow"]
 PYTHON_MODULES = {"torch": "torch", "onnxruntime": "onnxruntime", "openvino": "openvino", "pillow": "PIL"}
 # Peers that do not compute the workload's function: shown with "~" and left
@@ -67,6 +71,12 @@ NOT_EQUIVALENT = {
     ("w5", "opencv"): "INTER_AREA averages a 4x4 box; OpenVINO-spec antialiased linear is an 8-tap triangle",
 }
 PIP_PACKAGES = ["numpy", "onnx", "onnxruntime", "openvino", "torch", "Pillow"]
+# IREE compiling interp's own portable linalg (--convert-interp-to-linalg=
+# portable): in its own virtualenv (BUILD/iree-venv, shared with
+# test/Conversion/InterpToLinalg/iree_portable.py).
+IREE_PINS = ["iree-base-compiler==3.13.*", "iree-base-runtime==3.13.*", "numpy<2"]
+IREE_COMPILE_FLAGS = ["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu",
+                      "--iree-llvmcpu-target-cpu=host", "--iree-input-demote-f64-to-f32=false"]
 
 
 def is_v11(w) -> bool:
@@ -651,10 +661,85 @@ def run_peers(py: Path, args, out_dir: Path, noisy: list[str]) -> tuple[list[dic
     return results, notes
 
 
+def run_iree(args, out_dir: Path, noisy: list[str]) -> tuple[list[dict], list[str], dict]:
+    """IREE compiling interp's portable linalg of each workload: iree-compile
+    (llvm-cpu, this CPU) and iree-benchmark-module, local-sync (impl "iree",
+    1 thread) and local-task with 1 and 2 workers ("iree-task")."""
+    notes, rows, versions = [], [], {}
+    venv = Path(args.build_dir) / "iree-venv"
+    py, tools = venv / "bin" / "python", venv / "bin"
+    if not (tools / "iree-benchmark-module").exists():
+        if not py.exists() and run([sys.executable, "-m", "venv", str(venv)]).returncode != 0:
+            return rows, ["iree: cannot create a virtualenv; skipped"], versions
+        r = run([str(py), "-m", "pip", "install", "-q", "--disable-pip-version-check", *IREE_PINS],
+                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if r.returncode != 0:
+            return rows, [f"iree: pip install failed ({(r.stderr or '').strip()[-120:]}); skipped"], versions
+    version = run([str(tools / "iree-compile"), "--version"], capture_output=True, text=True).stdout
+    match = re.search(r"compiler version (\S+)", version)
+    versions["iree"] = match.group(1) if match else "?"
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import generate_workloads as gw
+    work = out_dir / "iree"
+    work.mkdir(exist_ok=True)
+    interp_opt = Path(args.build_dir) / "bin" / "interp-opt"
+    for w in WORKLOADS:
+        name = w["name"]
+        if name not in args.workloads:
+            continue
+        source, linalg, vmfb = work / f"{name}.mlir", work / f"{name}.linalg.mlir", work / f"{name}.vmfb"
+        source.write_text(gw.kernel(w, "", destination=False) + "\n")
+        r = run([str(interp_opt), "--convert-interp-to-linalg=portable", "--canonicalize", "--cse",
+                 str(source), "-o", str(linalg)], capture_output=True, text=True)
+        if r.returncode == 0:
+            r = run([str(tools / "iree-compile"), *IREE_COMPILE_FLAGS, str(linalg), "-o", str(vmfb)],
+                    capture_output=True, text=True)
+        if r.returncode != 0:
+            notes.append(f"iree {name}: compilation failed ({(r.stderr or '').strip()[:160]})")
+            continue
+        # Random inputs, written by the venv's numpy.
+        inputs = [work / f"{name}.x.npy"]
+        gen = (f"import numpy as np; rng = np.random.default_rng(0); shape = {w['input']}\n"
+               + ("x = rng.integers(0, 256, size=shape, dtype=np.uint8)\n" if w["type"] == "ui8" else
+                  f"x = rng.random(shape, dtype=np.float32).astype(np.{'float16' if w['type'] == 'f16' else 'float32'})\n")
+               + f"np.save({str(inputs[0])!r}, x)\n")
+        if w["dynamic"]:
+            inputs.append(work / f"{name}.sizes.npy")
+            gen += f"np.save({str(inputs[1])!r}, np.array({gw.sizes(w)}, dtype=np.int64))\n"
+        run([str(py), "-c", gen])
+        variants = [("iree", 1, ["--device=local-sync"])]
+        variants += [("iree-task", t, ["--device=local-task", f"--task_topology_max_group_count={t}"])
+                     for t in args.threads]
+        for impl, threads, device in variants:
+            if threads not in args.threads:
+                continue
+            out_json = work / f"{name}.{impl}.{threads}.json"
+            cmd = [str(tools / "iree-benchmark-module"), f"--module={vmfb}", f"--function={name}", *device,
+                   *[f"--input=@{i}" for i in inputs], f"--benchmark_repetitions={args.reps}",
+                   "--benchmark_report_aggregates_only=true", f"--benchmark_min_time={args.min_time}",
+                   "--benchmark_format=json", f"--benchmark_out={out_json}", "--benchmark_out_format=json"]
+            r = measure(f"{impl}/{name}/threads:{threads}",
+                        lambda: run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True),
+                        args, noisy)
+            if r.returncode != 0:
+                notes.append(f"{impl} {name}/threads:{threads}: iree-benchmark-module failed "
+                             f"({(r.stderr or '').strip()[-160:]})")
+                continue
+            for b in json.loads(out_json.read_text())["benchmarks"]:
+                if b.get("aggregate_name") == "median":
+                    unit = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b.get("time_unit", "ns")]
+                    rows.append(dict(workload=name, impl=impl, threads=threads, ms=b["real_time"] * unit))
+    notes.append("iree / iree-task: IREE %s compiling interp's own --convert-interp-to-linalg=portable "
+                 "output (iree-compile llvm-cpu, target-cpu=host; iree-benchmark-module local-sync / "
+                 "local-task with N workers; its outputs are checked by "
+                 "test/Conversion/InterpToLinalg/iree_portable.py)" % versions["iree"])
+    return rows, notes, versions
+
+
 def print_table(rows: list[dict], threads: list[int], workloads: list[str], out) -> None:
     by = {(r["workload"], r["impl"], r["threads"]): r for r in rows}
     impls = ["interp", "interp-fresh", "interp-omp", "torch", "onnxruntime", "openvino", "opencv", "pillow",
-             "reference"]
+             "iree", "iree-task", "reference"]
     hdr = f"| {'workload':<9} | {'impl':<13} | thr | {'median ms':>10} | {'vs fastest peer':>15} | {'vs floor':>8} |"
     print(hdr, file=out)
     print("|" + "|".join("-" * (len(c)) for c in hdr.split("|")[1:-1]) + "|", file=out)
@@ -686,7 +771,7 @@ def main() -> None:
     ap.add_argument("--venv", default=None, help="default: BUILD/bench-venv")
     ap.add_argument("--threads", default="1,2")
     ap.add_argument("--workloads", default=",".join(w["name"] for w in WORKLOADS))
-    ap.add_argument("--peers", default="torch,onnxruntime,openvino,pillow")
+    ap.add_argument("--peers", default="torch,onnxruntime,openvino,pillow,iree")
     ap.add_argument("--reps", type=int, default=5, help="Google Benchmark repetitions (median reported)")
     ap.add_argument("--min-time", default="0.2", help="--benchmark_min_time per repetition (s)")
     ap.add_argument("--py-reps", type=int, default=15, help="timed calls per Python peer case (median)")
@@ -756,6 +841,11 @@ def main() -> None:
         prows, pnotes = run_peers(py, args, out_dir, noisy)
         rows += prows
         notes += pnotes
+    if "iree" in args.peers and not args.interp_only:
+        irows, inotes, iversions = run_iree(args, out_dir, noisy)
+        rows += irows
+        notes += inotes
+        versions.update(iversions)
     if noisy:
         notes.insert(0, "WARNING: other processes used CPU during (the quietest attempt of): "
                         + ", ".join(noisy) + " (numbers skewed, threads:2 most)")
@@ -771,7 +861,8 @@ def main() -> None:
     print(f"host: {context.get('host_name', '?')}, {context.get('num_cpus', '?')} CPUs @ "
           f"{context.get('mhz_per_cpu', '?')} MHz; peers: "
           + ", ".join(f"{k} {v}" for k, v in versions.items() if k != "numpy"), file=buf)
-    print("median ms; 'vs fastest peer' = ms / min(torch, onnxruntime, openvino, opencv, pillow) at the same "
+    print("median ms; 'vs fastest peer' = ms / min(torch, onnxruntime, openvino, opencv, pillow, iree, "
+          "iree-task) at the same "
           "threads; 'vs floor' = ms / copy floor (same input+output bytes, memcpy+memset, same threads); "
           "* = memory-bound workload", file=buf)
     print_table(rows, args.threads, args.workloads, buf)

@@ -19,6 +19,14 @@ struct InterpPipelineOptions
           "0 leaves the count to the OpenMP runtime (OMP_NUM_THREADS, else "
           "one per core). Multi-threaded code needs libomp at run time"),
       llvm::cl::init(1)};
+  PassOptions::Option<bool> specializeContiguous{
+      *this, "specialize-contiguous",
+      llvm::cl::desc(
+          "Give each public function a copy specialized for contiguous "
+          "(row-major) memref arguments, chosen at run time by their "
+          "strides (interp-specialize-contiguous-arguments): faster kernels "
+          "for the common case, about twice the code"),
+      llvm::cl::init(true)};
 };
 
 /// interp ops (with func/arith/tensor/bufferization/linalg) down to bufferized

@@ -128,6 +128,34 @@ def InterpLowerFailedResults
   }];
 }
 
+def InterpSpecializeContiguousArguments
+    : Pass<"interp-specialize-contiguous-arguments", "::mlir::ModuleOp"> {
+  let summary = "Version public functions on contiguous memref arguments";
+  let description = [{
+    Bufferized interp functions take their tensor arguments as memrefs with
+    fully dynamic strides, so that callers may pass views. Unknown strides
+    cost the kernels their vector loads: with an unknown innermost stride,
+    LLVM reads a nearest /2 downsample with gathers where a contiguous input
+    gives two loads and a permute per vector.
+
+    For every public function with a body and memref arguments whose
+    layout leaves strides dynamic that the argument's static sizes fix for a
+    row-major buffer (all of them for a static shape, the innermost ones up
+    to the first dynamic size otherwise, at least the innermost stride 1),
+    this pass makes two private copies: `<name>__contiguous`, whose
+    arguments have those strides static (the offset stays dynamic), and
+    `<name>__strided`, the original body. The public function compares each
+    such argument's strides (`memref.extract_strided_metadata`) with the
+    row-major ones and calls the contiguous copy when every argument
+    matches, the strided copy otherwise. In the contiguous copy a
+    `memref.cast` back to the dynamic type at the entry lets canonicalization
+    fold the static strides into the subviews, loads and linalg ops.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def InterpInternalizePrivateFunctions
     : Pass<"interp-internalize-private-functions", "::mlir::ModuleOp"> {
   let summary = "Give private LLVM function definitions internal linkage";

@@ -380,7 +380,8 @@ def main():
     os.makedirs(work, exist_ok=True)
     iree = Iree(venv, args.bin_dir, work)
     version = run([iree.compile, "--version"]).stdout.strip().splitlines()
-    print("iree_portable: %s" % (version[0] if version else "iree-compile"), flush=True)
+    compiler = next((line.strip() for line in version if "compiler version" in line), "iree-compile")
+    print("iree_portable: %s" % compiler, flush=True)
     failed, error = differential(iree, args)
     if error:
         print("FAIL " + error)
