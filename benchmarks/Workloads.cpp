@@ -2,8 +2,11 @@
 
 #include "Workloads.h"
 
+#include "interp/Semantics/AxisTable.h"
 #include "interp/Semantics/ElementType.h"
+#include "interp/Semantics/Rules.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -124,6 +127,54 @@ size_t Workload::inBytes() const {
 }
 size_t Workload::outBytes() const {
   return outElems() * rules::elementSize(type);
+}
+
+size_t Workload::touchedInBytes() const {
+  int64_t rank = inShape.size();
+  // Per dimension, the input indices some output reads (all of them for the
+  // dimensions the op does not resize).
+  std::vector<std::vector<bool>> read(rank);
+  for (int64_t d = 0; d < rank; ++d)
+    read[d].assign(inShape[d], true);
+  auto kernel = isV11 ? rules::axisKernelOf(v11Attrs.mode)
+                      : rules::axisKernelOf(attrs.mode);
+  auto coordinate = isV11 ? v11Attrs.coordinateTransformationMode
+                          : attrs.coordinateTransformationMode;
+  auto nearest = isV11 ? v11Attrs.nearestMode : attrs.nearestMode;
+  auto shapeMode =
+      isV11 ? v11Attrs.shapeCalculationMode : attrs.shapeCalculationMode;
+  bool antialias = isV11 ? v11Attrs.antialias : attrs.antialias;
+  double cube = isV11 ? v11Attrs.cubeCoeff : attrs.cubeCoeff;
+  std::vector<double> axisScales;
+  for (size_t i = 0; i < axes.size(); ++i)
+    axisScales.push_back(rules::coordinateScale(
+        shapeMode, scales[i], outShape[axes[i]], inShape[axes[i]]));
+  bool active = rules::antialiasActive(kernel == rules::AxisKernel::Linear,
+                                       antialias, axisScales);
+  for (size_t i = 0; i < axes.size(); ++i) {
+    int64_t d = axes[i];
+    rules::AxisTable table = rules::buildAxisTable(rules::makeAxisTableParams(
+        kernel, coordinate, nearest, shapeMode, scales[i], inShape[d],
+        outShape[d], active, cube));
+    read[d].assign(inShape[d], false);
+    for (size_t k = 0; k < table.indices.size(); ++k)
+      if (table.weights[k] != 0.0)
+        read[d][table.indices[k]] = true;
+  }
+  size_t element = rules::elementSize(type);
+  size_t bytes = rank ? 1 : element;
+  for (int64_t d = 0; d + 1 < rank; ++d)
+    bytes *= std::count(read[d].begin(), read[d].end(), true);
+  if (rank) {
+    // Whole cache lines of each row (rows start at multiples of the row
+    // length; the lines a row's samples fall in).
+    std::vector<bool> lines((inShape[rank - 1] * element + 63) / 64, false);
+    for (int64_t i = 0; i < inShape[rank - 1]; ++i)
+      if (read[rank - 1][i])
+        lines[i * element / 64] = true;
+    bytes *= std::count(lines.begin(), lines.end(), true) * 64;
+  }
+  return std::min(bytes, inBytes());
 }
 
 std::vector<Workload> interp_bench::loadWorkloads() {

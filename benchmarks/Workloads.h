@@ -94,6 +94,11 @@ struct Workload {
   size_t inBytes() const;
   size_t outBytes() const;
   size_t bytes() const { return inBytes() + outBytes(); }
+  /// The input bytes the op must read: along each resized axis the samples
+  /// some output takes with a non-zero weight (the axis's table,
+  /// rules::buildAxisTable), whole 64-byte lines along the contiguous
+  /// innermost dimension. Nearest /2 reads every other row: half the input.
+  size_t touchedInBytes() const;
 };
 
 /// Every workload of benchmarks/workloads.json, in its order. Exits with a

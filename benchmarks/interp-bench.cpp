@@ -15,6 +15,11 @@
 //                  a memset of the rest of the output), split over N
 //                  std::threads. Its time is the bandwidth floor of a resize
 //                  that touches each byte once.
+//   touched/<W>    the same with only the input bytes the op must read
+//                  (Workload::touchedInBytes: the samples with non-zero
+//                  weight, whole cache lines along the innermost axis) in
+//                  place of the whole input: the floor of a downsample that
+//                  skips rows.
 //   opencv/<W>     cv::resize per NCHW plane with cv::setNumThreads(N) (only
 //                  when OpenCV was found at configure time; see runOpenCV for
 //                  the semantic differences).
@@ -167,7 +172,7 @@ uint64_t copyPart(const uint8_t *in, uint8_t *out, size_t inBytes,
   return sum;
 }
 
-void benchCopy(benchmark::State &state, size_t i) {
+void runCopyFloor(benchmark::State &state, size_t i, size_t inBytes) {
   const Workload &w = gWorkloads[i];
   Data &d = gData[i];
   int threads = int(state.range(0));
@@ -177,11 +182,11 @@ void benchCopy(benchmark::State &state, size_t i) {
     std::vector<uint64_t> sums(threads, 0);
     for (int t = 1; t < threads; ++t)
       pool.emplace_back([&, t] {
-        sums[t] = copyPart(d.in.get(), d.out.get(), w.inBytes(), w.outBytes(),
-                           t, threads);
+        sums[t] = copyPart(d.in.get(), d.out.get(), inBytes, w.outBytes(), t,
+                           threads);
       });
-    sums[0] = copyPart(d.in.get(), d.out.get(), w.inBytes(), w.outBytes(), 0,
-                       threads);
+    sums[0] =
+        copyPart(d.in.get(), d.out.get(), inBytes, w.outBytes(), 0, threads);
     for (auto &th : pool)
       th.join();
     for (uint64_t s : sums)
@@ -190,6 +195,16 @@ void benchCopy(benchmark::State &state, size_t i) {
     benchmark::ClobberMemory();
   }
   addCounters(state, w);
+}
+
+void benchCopy(benchmark::State &state, size_t i) {
+  runCopyFloor(state, i, gWorkloads[i].inBytes());
+}
+
+void benchTouched(benchmark::State &state, size_t i) {
+  runCopyFloor(state, i, gWorkloads[i].touchedInBytes());
+  state.counters["touched_in_bytes"] =
+      static_cast<double>(gWorkloads[i].touchedInBytes());
 }
 
 void benchReference(benchmark::State &state, size_t i) {
@@ -329,8 +344,11 @@ int main(int argc, char **argv) {
       for (int t : threads)
         b->Arg(t);
     }
-    {
-      auto *b = reg("copy", benchCopy);
+    using Floor = void (*)(benchmark::State &, size_t);
+    for (auto [kind, fn] :
+         {std::pair<const char *, Floor>("copy", benchCopy),
+          std::pair<const char *, Floor>("touched", benchTouched)}) {
+      auto *b = reg(kind, fn);
       for (int t : threads)
         b->Arg(t);
     }

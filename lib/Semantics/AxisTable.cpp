@@ -167,6 +167,27 @@ static Row buildRow(const AxisTableParams &p, int64_t o) {
   return Row();
 }
 
+AxisKernel rules::axisKernelOf(InterpolateMode mode) {
+  switch (mode) {
+  case InterpolateMode::Nearest:
+    return AxisKernel::Nearest;
+  case InterpolateMode::Linear:
+    return AxisKernel::Linear;
+  case InterpolateMode::LinearOnnx:
+    return AxisKernel::LinearOnnx;
+  case InterpolateMode::Cubic:
+    return AxisKernel::Cubic;
+  }
+  return AxisKernel::Nearest;
+}
+
+AxisKernel rules::axisKernelOf(InterpolateV11Mode mode) {
+  if (std::optional<InterpolateMode> v4 = v4ModeOf(mode))
+    return axisKernelOf(*v4);
+  return mode == InterpolateV11Mode::BilinearPillow ? AxisKernel::BilinearPillow
+                                                    : AxisKernel::BicubicPillow;
+}
+
 AxisTable rules::buildAxisTable(const AxisTableParams &params) {
   std::vector<Row> rows;
   rows.reserve(params.outLength);

@@ -9,7 +9,8 @@ Steps:
   1. (unless --no-opencv-install) installs libopencv-dev with apt-get when it
      is missing and we are root, so interp-bench gets its opencv/<W> peers;
   2. builds interp-bench (ninja -C BUILD interp-bench, re-running CMake first
-     when OpenCV appeared) and runs it with JSON output: interp/<W>, copy/<W>
+     when OpenCV appeared) and runs it with JSON output: interp/<W>, copy/<W>,
+     touched/<W> (the floor of the input bytes the op must read)
      (the bandwidth floor), opencv/<W>, reference/<W>;
   3. creates a venv (BUILD/bench-venv) and pip-installs numpy, onnx,
      onnxruntime, openvino, torch and Pillow; a package that fails to install
@@ -548,7 +549,7 @@ def run_interp_bench(exe: Path, args, out_json: Path, extra=(), rename=None) -> 
            f"--benchmark_min_time={args.min_time}",
            "--benchmark_format=json", f"--benchmark_out={out_json}", "--benchmark_out_format=json"]
     if args.no_reference and not any(a.startswith("--benchmark_filter") for a in extra):
-        cmd.append("--benchmark_filter=^(interp|interp-omp|copy|opencv)/")
+        cmd.append("--benchmark_filter=^(interp|interp-omp|copy|touched|opencv)/")
     r = run(cmd, stdout=subprocess.DEVNULL)
     if r.returncode != 0:
         sys.exit(f"interp-bench failed (exit {r.returncode}); see its messages above")
@@ -740,12 +741,14 @@ def print_table(rows: list[dict], threads: list[int], workloads: list[str], out)
     by = {(r["workload"], r["impl"], r["threads"]): r for r in rows}
     impls = ["interp", "interp-fresh", "interp-omp", "torch", "onnxruntime", "openvino", "opencv", "pillow",
              "iree", "iree-task", "reference"]
-    hdr = f"| {'workload':<9} | {'impl':<13} | thr | {'median ms':>10} | {'vs fastest peer':>15} | {'vs floor':>8} |"
+    hdr = (f"| {'workload':<9} | {'impl':<13} | thr | {'median ms':>10} | {'vs fastest peer':>15} | "
+           f"{'vs floor':>8} | {'vs touched':>10} |")
     print(hdr, file=out)
     print("|" + "|".join("-" * (len(c)) for c in hdr.split("|")[1:-1]) + "|", file=out)
     for wl in workloads:
         for t in threads:
             floor = by.get((wl, "copy", t))
+            touched = by.get((wl, "touched", t))
             peer_times = [by[(wl, p, t)]["ms"] for p in PEERS if (wl, p, t) in by and (wl, p) not in NOT_EQUIVALENT]
             best = min(peer_times) if peer_times else None
             for impl in impls:
@@ -755,14 +758,20 @@ def print_table(rows: list[dict], threads: list[int], workloads: list[str], out)
                 ms = r["ms"]
                 vs_peer = f"{ms / best:.2f}x" if best else "-"
                 vs_floor = f"{ms / floor['ms']:.2f}x" if floor else "-"
+                vs_touched = f"{ms / touched['ms']:.2f}x" if touched else "-"
                 tag = wl + ("*" if wl in MEMORY_BOUND else "")
                 name = impl + ("~" if (wl, impl) in NOT_EQUIVALENT else "")
-                print(f"| {tag:<9} | {name:<13} | {t:>3} | {ms:>10.3f} | {vs_peer:>15} | {vs_floor:>8} |", file=out)
+                print(f"| {tag:<9} | {name:<13} | {t:>3} | {ms:>10.3f} | {vs_peer:>15} | {vs_floor:>8} | "
+                      f"{vs_touched:>10} |", file=out)
+            tag = wl + ("*" if wl in MEMORY_BOUND else "")
             if floor:
                 gbs = floor.get("gbs")  # interp-bench's "GB/s" counter
                 name = f"floor {gbs:.1f}G/s" if gbs else "copy floor"
-                print(f"| {wl + ('*' if wl in MEMORY_BOUND else ''):<9} | {name:<13} | {t:>3} | "
-                      f"{floor['ms']:>10.3f} | {'':>15} | {'1.00x':>8} |", file=out)
+                print(f"| {tag:<9} | {name:<13} | {t:>3} | "
+                      f"{floor['ms']:>10.3f} | {'':>15} | {'1.00x':>8} | {'':>10} |", file=out)
+            if touched:
+                print(f"| {tag:<9} | {'touched floor':<13} | {t:>3} | "
+                      f"{touched['ms']:>10.3f} | {'':>15} | {'':>8} | {'1.00x':>10} |", file=out)
 
 
 def main() -> None:
@@ -864,6 +873,8 @@ def main() -> None:
     print("median ms; 'vs fastest peer' = ms / min(torch, onnxruntime, openvino, opencv, pillow, iree, "
           "iree-task) at the same "
           "threads; 'vs floor' = ms / copy floor (same input+output bytes, memcpy+memset, same threads); "
+          "'vs touched' = ms / touched floor (only the input bytes the op reads: samples with non-zero "
+          "weight, whole cache lines; interp-bench touched/<W>); "
           "* = memory-bound workload", file=buf)
     print_table(rows, args.threads, args.workloads, buf)
     notes = [f"~ {w}/{i}: {why}" for (w, i), why in NOT_EQUIVALENT.items()] + notes

@@ -35,6 +35,11 @@ enum class AxisKernel : int32_t {
   BicubicPillow = 6,
 };
 
+/// The separable kernel of an Interpolate-4 mode, and of an Interpolate-11
+/// mode (its v4 modes map as rules::v4ModeOf says).
+AxisKernel axisKernelOf(InterpolateMode mode);
+AxisKernel axisKernelOf(InterpolateV11Mode mode);
+
 /// Everything a table depends on, for one axis.
 struct AxisTableParams {
   AxisKernel kernel = AxisKernel::Nearest;

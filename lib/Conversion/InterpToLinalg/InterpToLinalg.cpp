@@ -23,20 +23,6 @@ using namespace mlir;
 using namespace mlir::interp;
 using namespace mlir::interp::lowering;
 
-static rules::AxisKernel kernelFor(InterpolateMode mode) {
-  switch (mode) {
-  case InterpolateMode::Nearest:
-    return rules::AxisKernel::Nearest;
-  case InterpolateMode::Linear:
-    return rules::AxisKernel::Linear;
-  case InterpolateMode::LinearOnnx:
-    return rules::AxisKernel::LinearOnnx;
-  case InterpolateMode::Cubic:
-    return rules::AxisKernel::Cubic;
-  }
-  llvm_unreachable("unknown mode");
-}
-
 /// What the lowering refuses before building anything: encoded (e.g.
 /// sparse) tensors, which it would compute as dense ones and so drop the
 /// encoding, and static data or results larger than a 64-bit address space.
@@ -140,7 +126,7 @@ struct LowerInterpolateV4 : OpConversionPattern<InterpolateV4Op> {
                        spec.shapeOperand);
     spec.outSizes = *buildResultSizes(rewriter, op.getLoc(), op);
     spec.axes = *axes;
-    spec.kernel = kernelFor(op.getMode());
+    spec.kernel = rules::axisKernelOf(op.getMode());
     spec.coordinateMode = op.getCoordinateTransformationMode();
     spec.nearestMode = op.getNearestMode();
     spec.shapeMode = op.getShapeCalculationMode();
@@ -217,9 +203,7 @@ struct LowerInterpolateV11Pillow : OpConversionPattern<InterpolateV11Op> {
                        axes->size(), spec.shapeOperand);
     spec.outSizes = *buildResultSizes(rewriter, op.getLoc(), op);
     spec.axes = *axes;
-    spec.kernel = op.getMode() == InterpolateV11Mode::BilinearPillow
-                      ? rules::AxisKernel::BilinearPillow
-                      : rules::AxisKernel::BicubicPillow;
+    spec.kernel = rules::axisKernelOf(op.getMode());
     // Not read by the Pillow filters.
     spec.coordinateMode = CoordinateTransformMode::HalfPixel;
     spec.nearestMode = NearestMode::RoundPreferFloor;
