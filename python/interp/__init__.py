@@ -18,6 +18,15 @@ import threading
 
 import numpy as np
 
+# Built with Debian 12's pybind11 (2.10), whose numpy support reads numpy
+# 1.x's C structures: under numpy 2 it reads them wrong and crashes the
+# interpreter, so numpy 2 is refused here, with the reason.
+if int(np.__version__.split(".")[0]) >= 2:
+    raise ImportError(
+        "interp's module is built with Debian's pybind11 for numpy 1.x; numpy "
+        "%s is not supported (use an interpreter with numpy < 2, e.g. Debian's "
+        "python3 with python3-numpy)" % np.__version__)
+
 from ._interp import Error, Kernel, tolerance
 
 __all__ = ["Error", "Kernel", "compile", "interpolate", "interpolate_reference", "op_text",
