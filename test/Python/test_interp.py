@@ -157,6 +157,21 @@ def test_bf16_convention():
     np.testing.assert_array_equal(y, np.repeat(np.repeat(x, 2, 0), 2, 1))
 
 
+def test_numpy_2_is_refused_not_a_crash():
+    # The module is built for numpy 1.x (Debian's pybind11 2.10); under numpy
+    # 2 its array code would crash the interpreter. Importing it with numpy
+    # claiming version 2 must raise ImportError with the reason instead.
+    import os
+    import subprocess
+    import sys
+    code = ("import numpy; numpy.__version__ = '2.0.0'\n"
+            "try:\n    import interp\nexcept ImportError as e:\n    print('refused:', e)\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       env=dict(os.environ), timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "refused:" in r.stdout and "numpy 2.0.0 is not supported" in r.stdout, r.stdout
+
+
 def test_openvino_agrees():
     ov = pytest.importorskip("openvino", reason="the openvino package is not installed")
     import openvino.opset11 as o11
