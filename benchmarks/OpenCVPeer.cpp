@@ -17,8 +17,9 @@ using namespace interp_bench;
 
 namespace {
 
-/// OpenCV peers. cv::resize works on 2-D planes; the NCHW tensor is resized
-/// plane by plane (cv::Mat headers over the same buffers, no copies).
+/// OpenCV peers. cv::resize works on 2-D images; an NCHW tensor is resized
+/// plane by plane, an NHWC one image by image with C interleaved channels
+/// (cv::Mat headers over the same buffers, no copies).
 /// Semantic notes (also in the workload table):
 ///  - linear_onnx + half_pixel == INTER_LINEAR (OpenCV uses half-pixel
 ///    centres and clamps at the border) for up- and non-integer downscaling.
@@ -42,16 +43,25 @@ int cvDepth(ref::ElementType type) {
   return type == ref::ElementType::F32 ? CV_32F : CV_8U;
 }
 
-void runOpenCV(const Workload &w, Data &d, CvState &cs) {
-  int type = CV_MAKETYPE(cvDepth(w.type), 1);
+void runOpenCVCall(const Workload &w, const Call &c, Data &d, CvState &cs) {
   size_t es = mlir::interp::rules::elementSize(w.type);
-  const auto &is = w.inShape, &os = w.outShape;
+  const auto &is = c.inShape, &os = c.outShape;
+  uint8_t *inBase = d.in.get() + c.inOffset,
+          *outBase = d.out.get() + c.outOffset;
   if (is.size() == 4) {
-    int H = int(is[2]), W = int(is[3]), OH = int(os[2]), OW = int(os[3]);
-    int64_t planes = is[0] * is[1];
-    for (int64_t p = 0; p < planes; ++p) {
-      cv::Mat src(H, W, type, d.in.get() + size_t(p) * H * W * es);
-      cv::Mat dst(OH, OW, type, d.out.get() + size_t(p) * OH * OW * es);
+    // NCHW: N*C one-channel planes; NHWC (axes 1, 2): N images of C
+    // interleaved channels, OpenCV's own layout.
+    bool nhwc = w.axes == std::vector<int64_t>{1, 2};
+    int h = nhwc ? 1 : 2, channels = nhwc ? int(is[3]) : 1;
+    int type = CV_MAKETYPE(cvDepth(w.type), channels);
+    int H = int(is[h]), W = int(is[h + 1]), OH = int(os[h]),
+        OW = int(os[h + 1]);
+    int64_t images = nhwc ? is[0] : is[0] * is[1];
+    size_t inImage = size_t(H) * W * channels * es,
+           outImage = size_t(OH) * OW * channels * es;
+    for (int64_t p = 0; p < images; ++p) {
+      cv::Mat src(H, W, type, inBase + p * inImage);
+      cv::Mat dst(OH, OW, type, outBase + p * outImage);
       cv::resize(src, dst, dst.size(), 0, 0, w.cvInterpolation);
     }
     return;
@@ -64,9 +74,8 @@ void runOpenCV(const Workload &w, Data &d, CvState &cs) {
   float scale = float(OD) / float(D);
   for (int64_t v = 0; v < volumes; ++v) {
     const float *in =
-        reinterpret_cast<const float *>(d.in.get()) + size_t(v) * D * H * W;
-    float *out =
-        reinterpret_cast<float *>(d.out.get()) + size_t(v) * OD * OH * OW;
+        reinterpret_cast<const float *>(inBase) + size_t(v) * D * H * W;
+    float *out = reinterpret_cast<float *>(outBase) + size_t(v) * OD * OH * OW;
     for (int z = 0; z < D; ++z) {
       cv::Mat src(H, W, CV_32F, const_cast<float *>(in) + size_t(z) * H * W);
       cv::Mat dst(OH, OW, CV_32F, cs.volume.data() + size_t(z) * OH * OW);
@@ -82,6 +91,11 @@ void runOpenCV(const Workload &w, Data &d, CvState &cs) {
       cv::addWeighted(a, 1.0 - t, b, t, 0.0, dst);
     }
   }
+}
+
+void runOpenCV(const Workload &w, Data &d, CvState &cs) {
+  for (const Call &c : w.calls)
+    runOpenCVCall(w, c, d, cs);
 }
 
 } // namespace

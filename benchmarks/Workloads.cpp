@@ -100,15 +100,50 @@ CvInterpolation parseOpenCV(const WorkloadSpec &spec) {
   badSpec(spec, "opencv interpolation", spec.opencv);
 }
 
+/// The calls of one iteration: the cycle of a serving workload, each with
+/// its own region of the input and output buffers, or the one call.
+std::vector<Call> callsOf(const WorkloadSpec &spec, size_t elementSize) {
+  std::vector<std::vector<int64_t>> ins = spec.cycleInputs,
+                                    outs = spec.cycleOutputs;
+  if (ins.empty()) {
+    ins = {spec.input};
+    outs = {spec.output};
+  }
+  std::vector<Call> calls;
+  size_t inOffset = 0, outOffset = 0;
+  for (size_t k = 0; k < ins.size(); ++k) {
+    Call c{ins[k], outs[k], {}, inOffset, outOffset};
+    for (int64_t a : spec.axes)
+      c.sizes.push_back(outs[k][a]);
+    inOffset += product(ins[k]) * elementSize;
+    outOffset += product(outs[k]) * elementSize;
+    calls.push_back(std::move(c));
+  }
+  return calls;
+}
+
 } // namespace
 
-void Workload::run(const void *in, void *out, bool omp) const {
+void Workload::runCall(const Call &c, const void *in, void *out,
+                       bool omp) const {
   const Kernel &k = omp ? ompKernel : kernel;
-  Descriptor x = describe(in, inShape), y = describe(out, outShape);
+  Descriptor x =
+      describe(static_cast<const uint8_t *>(in) + c.inOffset, c.inShape);
+  Descriptor y =
+      describe(static_cast<uint8_t *>(out) + c.outOffset, c.outShape);
   if (k.staticFn)
     return k.staticFn(&x, &y);
-  Descriptor s = describe(sizes.data(), {int64_t(sizes.size())});
+  Descriptor s = describe(c.sizes.data(), {int64_t(c.sizes.size())});
   k.dynamicFn(&x, &s, &y);
+}
+
+void Workload::run(const void *in, void *out, bool omp) const {
+  for (const Call &c : calls)
+    runCall(c, in, out, omp);
+}
+
+bool Workload::isResizedAxis(int64_t dim) const {
+  return std::find(axes.begin(), axes.end(), dim) != axes.end();
 }
 
 llvm::Expected<ref::Tensor>
@@ -120,8 +155,18 @@ Workload::evaluateReference(const ref::Tensor &data) const {
                          attrs);
 }
 
-int64_t Workload::inElems() const { return product(inShape); }
-int64_t Workload::outElems() const { return product(outShape); }
+int64_t Workload::inElems() const {
+  int64_t n = 0;
+  for (const Call &c : calls)
+    n += product(c.inShape);
+  return n;
+}
+int64_t Workload::outElems() const {
+  int64_t n = 0;
+  for (const Call &c : calls)
+    n += product(c.outShape);
+  return n;
+}
 size_t Workload::inBytes() const {
   return inElems() * rules::elementSize(type);
 }
@@ -130,6 +175,14 @@ size_t Workload::outBytes() const {
 }
 
 size_t Workload::touchedInBytes() const {
+  size_t bytes = 0;
+  for (const Call &c : calls)
+    bytes += touchedInBytes(c);
+  return bytes;
+}
+
+size_t Workload::touchedInBytes(const Call &c) const {
+  const std::vector<int64_t> &inShape = c.inShape, &outShape = c.outShape;
   int64_t rank = inShape.size();
   // Per dimension, the input indices some output reads (all of them for the
   // dimensions the op does not resize).
@@ -162,19 +215,26 @@ size_t Workload::touchedInBytes() const {
         read[d][table.indices[k]] = true;
   }
   size_t element = rules::elementSize(type);
-  size_t bytes = rank ? 1 : element;
-  for (int64_t d = 0; d + 1 < rank; ++d)
+  if (axes.empty() || rank == 0)
+    return product(inShape) * element;
+  // A row is the last resized dimension with the (wholly read) dimensions
+  // after it: contiguous in memory (W of NCHW, W x C of NHWC). Rows count
+  // the samples read of the dimensions before it, and whole cache lines of
+  // each row (rows start at multiples of the row length).
+  int64_t row = *std::max_element(axes.begin(), axes.end());
+  int64_t inner = 1;
+  for (int64_t d = row + 1; d < rank; ++d)
+    inner *= inShape[d];
+  size_t bytes = 1;
+  for (int64_t d = 0; d < row; ++d)
     bytes *= std::count(read[d].begin(), read[d].end(), true);
-  if (rank) {
-    // Whole cache lines of each row (rows start at multiples of the row
-    // length; the lines a row's samples fall in).
-    std::vector<bool> lines((inShape[rank - 1] * element + 63) / 64, false);
-    for (int64_t i = 0; i < inShape[rank - 1]; ++i)
-      if (read[rank - 1][i])
-        lines[i * element / 64] = true;
-    bytes *= std::count(lines.begin(), lines.end(), true) * 64;
-  }
-  return std::min(bytes, inBytes());
+  int64_t rowElements = inShape[row] * inner;
+  std::vector<bool> lines((rowElements * element + 63) / 64, false);
+  for (int64_t i = 0; i < rowElements; ++i)
+    if (read[row][i / inner])
+      lines[i * element / 64] = true;
+  bytes *= std::count(lines.begin(), lines.end(), true) * 64;
+  return std::min<size_t>(bytes, product(inShape) * element);
 }
 
 std::vector<Workload> interp_bench::loadWorkloads() {
@@ -220,6 +280,7 @@ std::vector<Workload> interp_bench::loadWorkloads() {
     w.check = parseCheck(spec);
     w.cvInterpolation = parseOpenCV(spec);
     w.cvNote = spec.opencvNote;
+    w.calls = callsOf(spec, rules::elementSize(w.type));
     w.kernel = spec.kernel;
     w.ompKernel = spec.ompKernel;
     workloads.push_back(std::move(w));

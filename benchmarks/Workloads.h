@@ -49,6 +49,9 @@ struct WorkloadSpec {
   std::vector<int64_t> axes;
   bool memoryBound;
   const char *check, *opencv, *opencvNote;
+  /// A serving workload's calls: input and output shapes, one pair per call
+  /// (empty: one call with `input` and `output`).
+  std::vector<std::vector<int64_t>> cycleInputs, cycleOutputs;
   Kernel kernel, ompKernel;
 };
 
@@ -61,11 +64,24 @@ enum CvInterpolation {
   kCvArea = 3
 };
 
+/// One kernel call of a workload: its shapes, its run-time sizes operand,
+/// and where its input and output start in the workload's buffers (a
+/// serving cycle gives each call its own input and output, as a server
+/// resizes a new image each time).
+struct Call {
+  std::vector<int64_t> inShape, outShape, sizes;
+  size_t inOffset = 0, outOffset = 0; // bytes
+};
+
 struct Workload {
-  std::string name;  // w1 ... w9, w1_f16, w1_u8, w1_dyn
+  std::string name;  // w1 ... w9, w1_f16, w1_u8, w1_dyn, img_aa, serve, ...
   std::string label; // short description
   ref::ElementType type;
+  /// The first call's shapes (the only call's, but for a serving cycle).
   std::vector<int64_t> inShape, outShape;
+  /// Every call of one iteration, in order: one for most workloads, the
+  /// cycle of input sizes for a serving workload (W10).
+  std::vector<Call> calls;
   /// The op: interp.interpolate_v4 (attrs) or interp.interpolate_v11
   /// (v11Attrs).
   bool isV11 = false;
@@ -86,9 +102,16 @@ struct Workload {
   /// whole input or one plane of it).
   llvm::Expected<ref::Tensor> evaluateReference(const ref::Tensor &data) const;
 
-  /// Runs the sequential (or OpenMP) kernel on contiguous row-major buffers.
+  /// Runs the sequential (or OpenMP) kernel on contiguous row-major buffers,
+  /// once per call.
   void run(const void *in, void *out, bool omp = false) const;
+  /// Runs call `c` alone.
+  void runCall(const Call &c, const void *in, void *out, bool omp) const;
 
+  /// The resized axes' complement: dimensions every output plane shares.
+  bool isResizedAxis(int64_t dim) const;
+
+  /// Totals over all calls.
   int64_t inElems() const;
   int64_t outElems() const;
   size_t inBytes() const;
@@ -99,6 +122,9 @@ struct Workload {
   /// rules::buildAxisTable), whole 64-byte lines along the contiguous
   /// innermost dimension. Nearest /2 reads every other row: half the input.
   size_t touchedInBytes() const;
+
+private:
+  size_t touchedInBytes(const Call &c) const;
 };
 
 /// Every workload of benchmarks/workloads.json, in its order. Exits with a

@@ -59,7 +59,20 @@ def load(path: str) -> list[dict]:
             sys.exit(f"{path}: {w['name']}: one scale per axis")
         if op(w) not in ("v4", "v11"):
             sys.exit(f"{path}: {w['name']}: unknown op '{op(w)}'")
+        for call in cycle(w):
+            if not w["dynamic"]:
+                sys.exit(f"{path}: {w['name']}: a cycle of input sizes needs a dynamic kernel")
+            fixed = [d for d in range(len(w["input"])) if d not in w["axes"]]
+            if any(call[k][d] != w[k][d] for k in ("input", "output") for d in fixed) or \
+                    len(call["input"]) != len(w["input"]) or len(call["output"]) != len(w["output"]):
+                sys.exit(f"{path}: {w['name']}: a call of the cycle changes more than the resized axes")
     return workloads
+
+
+def cycle(w: dict) -> list[dict]:
+    """A serving workload's calls ({input, output} shapes), one per input
+    size of its cycle; empty for a workload of one call."""
+    return w.get("cycle", [])
 
 
 def op(w: dict) -> str:
@@ -192,6 +205,8 @@ def write_cpp(workloads: list[dict]) -> str:
             cpp_list(w["axes"]), "true" if w["memory_bound"] else "false",
             cpp_string(w["check"]), cpp_string(w["opencv"] or ""),
             cpp_string(w["opencv_note"]),
+            "{" + ", ".join(cpp_list(c["input"]) for c in cycle(w)) + "}",
+            "{" + ", ".join(cpp_list(c["output"]) for c in cycle(w)) + "}",
             f"Kernel::{kind}(_mlir_ciface_{w['name']})",
             f"Kernel::{kind}(INTERP_BENCH_OMP_KERNEL({w['name']}))",
         ]

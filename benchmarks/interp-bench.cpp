@@ -23,6 +23,10 @@
 //   opencv/<W>     cv::resize per NCHW plane with cv::setNumThreads(N) (only
 //                  when OpenCV was found at configure time; see runOpenCV for
 //                  the semantic differences).
+// A serving workload (W10) is a cycle of calls on different input sizes:
+// one iteration makes every call, each on its own input and output, and
+// its floors move the bytes of all of them.
+//
 //   reference/<W>  the project's reference implementation
 //                  (interp/Reference/Reference.h) on the full workload, one
 //                  iteration, one repetition, 1 thread: it is a slow,
@@ -210,15 +214,24 @@ void benchTouched(benchmark::State &state, size_t i) {
 void benchReference(benchmark::State &state, size_t i) {
   const Workload &w = gWorkloads[i];
   Data &d = gData[i];
-  ref::Tensor x = ref::Tensor::zeros(w.type, w.inShape);
-  std::memcpy(x.data.data(), d.in.get(), x.data.size());
+  // Each call's input as a tensor, and the workload with its sizes.
+  std::vector<std::pair<ref::Tensor, Workload>> calls;
+  for (const Call &c : w.calls) {
+    ref::Tensor x = ref::Tensor::zeros(w.type, c.inShape);
+    std::memcpy(x.data.data(), d.in.get() + c.inOffset, x.data.size());
+    Workload one = w;
+    one.sizes = c.sizes;
+    calls.emplace_back(std::move(x), std::move(one));
+  }
   for (auto _ : state) {
-    auto r = w.evaluateReference(x);
-    if (!r) {
-      state.SkipWithError(llvm::toString(r.takeError()).c_str());
-      break;
+    for (auto &[x, one] : calls) {
+      auto r = one.evaluateReference(x);
+      if (!r) {
+        state.SkipWithError(llvm::toString(r.takeError()).c_str());
+        return;
+      }
+      benchmark::DoNotOptimize(r->data.data());
     }
-    benchmark::DoNotOptimize(r->data.data());
   }
   addCounters(state, w);
 }

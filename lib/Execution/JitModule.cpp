@@ -222,6 +222,14 @@ JitModule::compile(ModuleOp module, unsigned numThreads) {
 #include "interp/Runtime/RuntimeFunctions.def"
     return symbols;
   });
+  // The engine generates code at the first lookup; do it now, so that
+  // compile() is the whole compile and a call is only a call.
+  for (const auto &entry : jit->signatures) {
+    auto fn =
+        jit->engine->lookupPacked(("_mlir_ciface_" + entry.getKey()).str());
+    if (!fn)
+      return fn.takeError();
+  }
   return jit;
 }
 

@@ -120,15 +120,49 @@ def _time(fn, reps: int, min_seconds: float = 0.2):
     return statistics.median(samples), len(samples)
 
 
-def _torch_case(w, threads):
+def _calls(w):
+    """The workload's calls: its cycle of {input, output} shapes (serve) or
+    the one call. Each call gets its own input (seed 1 + k)."""
+    return w.get("cycle") or [dict(input=w["inp"], output=w["out"])]
+
+
+def _nhwc(w) -> bool:
+    """A 4-D workload resizing axes 1 and 2: an NHWC image (channels last)."""
+    return len(w["inp"]) == 4 and w["axes"] == [1, 2]
+
+
+def _with_shapes(w, call):
+    return dict(w, inp=call["input"], out=call["output"])
+
+
+def _cycle(factory, w, threads):
+    """One run() making every call of the workload, each on its own data,
+    through the cases `factory` builds per call."""
+    runs = [factory(_with_shapes(w, c), threads, seed=1 + k) for k, c in enumerate(_calls(w))]
+    if len(runs) == 1:
+        return runs[0]
+
+    def run():
+        for r in runs:
+            r()
+
+    run.output = runs[0].output
+    return run
+
+
+def _torch_case(w, threads, seed=1):
     import numpy as np
     import torch
     import torch.nn.functional as F
 
     torch.set_num_threads(threads)
-    x = torch.from_numpy(_make_input(np, w, 1))
+    x = torch.from_numpy(_make_input(np, w, seed))
+    if _nhwc(w):
+        # The NHWC bytes as a channels_last NCHW tensor (no copy): what
+        # torchvision resizes for an HWC uint8 image.
+        x = x.permute(0, 3, 1, 2)
     rank = len(w["inp"])
-    size = w["out"][2:]
+    size = [w["out"][a] for a in w["axes"]]
     if w["mode"] in ("bilinear_pillow", "bicubic_pillow"):
         # torchvision's Resize on tensors: the antialiased filters meant to
         # match PIL (a = -0.5 for bicubic); uint8 has its own AVX2 path.
@@ -143,11 +177,13 @@ def _torch_case(w, threads):
         assert w["coordinate_transformation_mode"] == "half_pixel", w
         kw = dict(mode="bicubic", align_corners=False)  # a = -0.75, half_pixel
     else:
-        assert w["coordinate_transformation_mode"] == "half_pixel", w
-        kw = dict(mode="bilinear" if rank == 4 else "trilinear", align_corners=False)
+        # linear_onnx, and linear (antialiased or not: without antialias it
+        # is the same 2-tap bilinear).
+        assert w["coordinate_transformation_mode"] in ("half_pixel", "align_corners"), w
+        kw = dict(mode="bilinear" if rank == 4 else "trilinear",
+                  align_corners=w["coordinate_transformation_mode"] == "align_corners")
         if w.get("antialias"):
             kw["antialias"] = True
-    out = torch.empty(w["out"], dtype=x.dtype)
 
     def run():
         # There is no out= variant of F.interpolate; copying into a
@@ -155,9 +191,8 @@ def _torch_case(w, threads):
         return F.interpolate(x, size=size, **kw)
 
     r = run()
-    assert list(r.shape) == w["out"], r.shape
-    del out
-    run.output = lambda: run().numpy()
+    assert [r.shape[a] for a in range(2, rank)] == size, r.shape
+    run.output = (lambda: run().permute(0, 2, 3, 1).numpy()) if _nhwc(w) else (lambda: run().numpy())
     return run
 
 
@@ -171,8 +206,8 @@ def _onnx_model(w, dynamic: bool):
     in_shape = list(w["inp"])
     out_shape = list(w["out"])
     if dynamic:
-        in_shape = in_shape[:2] + ["h", "w"]
-        out_shape = out_shape[:2] + ["oh", "ow"]
+        in_shape = [f"d{d}" if d in w["axes"] else n for d, n in enumerate(in_shape)]
+        out_shape = [f"o{d}" if d in w["axes"] else n for d, n in enumerate(out_shape)]
     attrs = dict(mode={"linear_onnx": "linear", "linear": "linear", "nearest": "nearest", "cubic": "cubic"}[w["mode"]],
                  coordinate_transformation_mode=w["coordinate_transformation_mode"])
     if w["mode"] == "nearest":
@@ -196,18 +231,26 @@ def _onnx_model(w, dynamic: bool):
     return model.SerializeToString()
 
 
-def _ort_case(w, threads):
-    import numpy as np
+def _ort_session(w, threads):
+    """One session per (workload, threads): a serving cycle's calls share it,
+    as a server's do."""
     import onnxruntime as ort
 
-    dynamic = bool(w.get("dynamic"))
     so = ort.SessionOptions()
     so.intra_op_num_threads = threads
     so.inter_op_num_threads = 1
     so.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
     so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-    sess = ort.InferenceSession(_onnx_model(w, dynamic), so, providers=["CPUExecutionProvider"])
-    x = _make_input(np, w, 1)
+    return ort.InferenceSession(_onnx_model(w, bool(w.get("dynamic"))), so, providers=["CPUExecutionProvider"])
+
+
+def _ort_case(w, threads, seed=1, session=None):
+    import numpy as np
+    import onnxruntime as ort
+
+    dynamic = bool(w.get("dynamic"))
+    sess = session or _ort_session(w, threads)
+    x = _make_input(np, w, seed)
     y = np.empty(w["out"], dtype=x.dtype)
     binding = sess.io_binding()
     binding.bind_cpu_input("X", x)
@@ -226,7 +269,9 @@ def _ort_case(w, threads):
     return run
 
 
-def _ov_case(w, threads):
+def _ov_compiled(w, threads):
+    """The compiled model of (workload, threads), with its Core: a serving
+    cycle's calls share it, as a server's do."""
     import numpy as np
     import openvino as ov
     import openvino.opset10 as ops  # opset10's interpolate is Interpolate-4
@@ -236,7 +281,7 @@ def _ov_case(w, threads):
     axes = w["axes"]
     in_shape = list(w["inp"])
     if dynamic:
-        in_shape = in_shape[:2] + [-1] * (len(in_shape) - 2)
+        in_shape = [-1 if d in axes else n for d, n in enumerate(in_shape)]
     x_param = ops.parameter(in_shape, et, name="x")
     params = [x_param]
     if dynamic:
@@ -269,10 +314,20 @@ def _ov_case(w, threads):
         # Keep f32 math (no bf16/f16 down-conversion on CPUs that have it).
         "INFERENCE_PRECISION_HINT": "f32",
     })
+    return compiled, core
+
+
+def _ov_case(w, threads, seed=1, compiled=None):
+    import numpy as np
+    import openvino as ov
+
+    dynamic = bool(w.get("dynamic"))
+    et = _np_dtype(np, w["dtype"])
+    compiled, core = compiled or _ov_compiled(w, threads)
     req = compiled.create_infer_request()
-    x = _make_input(np, w, 1)
+    x = _make_input(np, w, seed)
     y = np.empty(w["out"], dtype=et)
-    sizes_value = np.array(w["out"][2:], dtype=np.int64)
+    sizes_value = np.array([w["out"][a] for a in w["axes"]], dtype=np.int64)
     tensors = [ov.Tensor(x, shared_memory=True), ov.Tensor(y, shared_memory=True),
                ov.Tensor(sizes_value, shared_memory=True)]
     req.set_input_tensor(0, tensors[0])
@@ -291,10 +346,11 @@ def _ov_case(w, threads):
     return run
 
 
-def _pillow_case(w, threads):
+def _pillow_case(w, threads, seed=1):
     """PIL.Image.resize on the same bytes, as an H x W RGB image (Pillow's
-    interleaved layout: the same work on the same data as interp's NCHW).
-    Pillow resizes on one thread whatever `threads` says."""
+    interleaved layout: an NHWC workload's own bytes; for NCHW the same work
+    on the same data). Pillow resizes on one thread whatever `threads`
+    says."""
     import numpy as np
     from PIL import Image
 
@@ -302,17 +358,24 @@ def _pillow_case(w, threads):
         raise NotImplementedError("no Pillow filter computes this workload")
     if threads != 1:
         raise NotImplementedError("Pillow's Image.resize runs on one thread")
-    x = _make_input(np, w, 1)
-    assert w["dtype"] == "u8" and x.shape[:2] == (1, 3) and w["axes"] == [2, 3], w
-    image = Image.fromarray(np.ascontiguousarray(x[0].transpose(1, 2, 0)), mode="RGB")
-    size = (w["out"][3], w["out"][2])  # (width, height)
+    x = _make_input(np, w, seed)
+    if _nhwc(w):
+        assert w["dtype"] == "u8" and x.shape[0] == 1 and x.shape[3] == 3, w
+        image = Image.fromarray(x[0], mode="RGB")
+        h = 1
+    else:
+        assert w["dtype"] == "u8" and x.shape[:2] == (1, 3) and w["axes"] == [2, 3], w
+        image = Image.fromarray(np.ascontiguousarray(x[0].transpose(1, 2, 0)), mode="RGB")
+        h = 2
+    size = (w["out"][h + 1], w["out"][h])  # (width, height)
     resample = getattr(Image.Resampling, w["pillow"])
 
     def run():
         return image.resize(size, resample)
 
     run()
-    run.output = lambda: np.asarray(run()).transpose(2, 0, 1)[None]
+    run.output = (lambda: np.asarray(run())[None]) if _nhwc(w) else \
+        (lambda: np.asarray(run()).transpose(2, 0, 1)[None])
     return run
 
 
@@ -324,7 +387,9 @@ def _save_plane(name, w, run, out_dir):
     if y is None:
         return
     y = np.asarray(y)
-    np.save(Path(out_dir) / f"{name}_{w['name']}.npy", y.reshape(-1, *y.shape[2:])[0])
+    # Index 0 of every dimension the op does not resize.
+    plane = tuple(slice(None) if d in w["axes"] else 0 for d in range(y.ndim))
+    np.save(Path(out_dir) / f"{name}_{w['name']}.npy", y[plane])
 
 
 def compare_outputs(out_dir: str) -> None:
@@ -343,6 +408,21 @@ def compare_outputs(out_dir: str) -> None:
             if f.exists():
                 diff = float(np.max(np.abs(np.load(f).astype(np.float64) - ref)))
                 print(json.dumps(dict(workload=w["name"], impl=impl, max_abs_diff_vs_openvino=diff)))
+
+
+def _shared(name, w, threads, factory):
+    """`factory` for the calls of a workload: ONNX Runtime's and OpenVINO's
+    calls share one session / compiled model (built once, for the first
+    call's shapes; dynamic when the workload is)."""
+    if len(_calls(w)) == 1:
+        return factory
+    if name == "onnxruntime":
+        session = _ort_session(w, threads)
+        return lambda wk, t, seed: _ort_case(wk, t, seed, session=session)
+    if name == "openvino":
+        compiled = _ov_compiled(w, threads)
+        return lambda wk, t, seed: _ov_case(wk, t, seed, compiled=compiled)
+    return factory
 
 
 def worker(name: str, workloads: list[str], threads_list: list[int], reps: int, out_dir: str | None) -> None:
@@ -365,7 +445,7 @@ def worker(name: str, workloads: list[str], threads_list: list[int], reps: int, 
             continue  # Pillow is a peer only of the workloads that name a filter
         for t in threads_list:
             try:
-                run = factory(w, t)
+                run = _cycle(_shared(name, w, t, factory), w, t)
                 if out_dir and t == threads_list[0]:
                     _save_plane(name, w, run, out_dir)
                 ms, n = _time(run, reps)
@@ -698,43 +778,135 @@ def run_iree(args, out_dir: Path, noisy: list[str]) -> tuple[list[dict], list[st
         if r.returncode != 0:
             notes.append(f"iree {name}: compilation failed ({(r.stderr or '').strip()[:160]})")
             continue
-        # Random inputs, written by the venv's numpy.
-        inputs = [work / f"{name}.x.npy"]
-        gen = (f"import numpy as np; rng = np.random.default_rng(0); shape = {w['input']}\n"
-               + ("x = rng.integers(0, 256, size=shape, dtype=np.uint8)\n" if w["type"] == "ui8" else
-                  f"x = rng.random(shape, dtype=np.float32).astype(np.{'float16' if w['type'] == 'f16' else 'float32'})\n")
-               + f"np.save({str(inputs[0])!r}, x)\n")
-        if w["dynamic"]:
-            inputs.append(work / f"{name}.sizes.npy")
-            gen += f"np.save({str(inputs[1])!r}, np.array({gw.sizes(w)}, dtype=np.int64))\n"
-        run([str(py), "-c", gen])
+        # Random inputs, written by the venv's numpy: one set per call (a
+        # serving cycle's time is the sum of its calls' medians:
+        # iree-benchmark-module times one input set).
+        calls = []
+        for k, call in enumerate(_calls(w)):
+            inputs = [work / f"{name}.{k}.x.npy"]
+            gen = (f"import numpy as np; rng = np.random.default_rng({k}); shape = {call['input']}\n"
+                   + ("x = rng.integers(0, 256, size=shape, dtype=np.uint8)\n" if w["type"] == "ui8" else
+                      f"x = rng.random(shape, dtype=np.float32).astype(np.{'float16' if w['type'] == 'f16' else 'float32'})\n")
+                   + f"np.save({str(inputs[0])!r}, x)\n")
+            if w["dynamic"]:
+                inputs.append(work / f"{name}.{k}.sizes.npy")
+                gen += f"np.save({str(inputs[1])!r}, np.array({[call['output'][a] for a in w['axes']]}, dtype=np.int64))\n"
+            run([str(py), "-c", gen])
+            calls.append(inputs)
         variants = [("iree", 1, ["--device=local-sync"])]
         variants += [("iree-task", t, ["--device=local-task", f"--task_topology_max_group_count={t}"])
                      for t in args.threads]
         for impl, threads, device in variants:
             if threads not in args.threads:
                 continue
-            out_json = work / f"{name}.{impl}.{threads}.json"
-            cmd = [str(tools / "iree-benchmark-module"), f"--module={vmfb}", f"--function={name}", *device,
-                   *[f"--input=@{i}" for i in inputs], f"--benchmark_repetitions={args.reps}",
-                   "--benchmark_report_aggregates_only=true", f"--benchmark_min_time={args.min_time}",
-                   "--benchmark_format=json", f"--benchmark_out={out_json}", "--benchmark_out_format=json"]
-            r = measure(f"{impl}/{name}/threads:{threads}",
-                        lambda: run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True),
-                        args, noisy)
-            if r.returncode != 0:
-                notes.append(f"{impl} {name}/threads:{threads}: iree-benchmark-module failed "
-                             f"({(r.stderr or '').strip()[-160:]})")
-                continue
-            for b in json.loads(out_json.read_text())["benchmarks"]:
-                if b.get("aggregate_name") == "median":
-                    unit = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b.get("time_unit", "ns")]
-                    rows.append(dict(workload=name, impl=impl, threads=threads, ms=b["real_time"] * unit))
+            total = 0.0
+            for k, inputs in enumerate(calls):
+                ms = _iree_benchmark(tools, vmfb, name, device, inputs, work / f"{name}.{impl}.{threads}.{k}.json",
+                                     f"{impl}/{name}/threads:{threads}", args, noisy, notes)
+                if ms is None:
+                    break
+                total += ms
+            else:
+                rows.append(dict(workload=name, impl=impl, threads=threads, ms=total))
     notes.append("iree / iree-task: IREE %s compiling interp's own --convert-interp-to-linalg=portable "
                  "output (iree-compile llvm-cpu, target-cpu=host; iree-benchmark-module local-sync / "
                  "local-task with N workers; its outputs are checked by "
                  "test/Conversion/InterpToLinalg/iree_portable.py)" % versions["iree"])
     return rows, notes, versions
+
+
+def measure_compile_times(args, out_dir: Path, noisy: list[str]) -> dict[str, float]:
+    """Seconds `interp-run` takes to compile each workload's op (the
+    --interp-to-llvm lowering, LLVM -O3 and code generation; JitModule
+    compiles everything before the first call), median of 3 runs."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    import generate_workloads as gw
+    work = out_dir / "compile"
+    work.mkdir(exist_ok=True)
+    interp_run = Path(args.build_dir) / "bin" / "interp-run"
+    times = {}
+    for w in WORKLOADS:
+        if w["name"] not in args.workloads:
+            continue
+        source = work / f"{w['name']}.mlir"
+        source.write_text(gw.kernel(w, "", destination=False) + "\n")
+        cmd = [str(interp_run), str(source), "--repeat=1"]
+        if w["dynamic"]:
+            cmd.append(f"--arg-shape=0={'x'.join(map(str, _calls(w)[0]['input']))}")
+        samples = []
+        for _ in range(3):
+            r = measure(f"compile/{w['name']}", lambda: run(cmd, capture_output=True, text=True), args, noisy)
+            match = re.search(r"^compile: ([0-9.]+) s", r.stdout, re.M)
+            if r.returncode != 0 or not match:
+                log(f"compile/{w['name']}: interp-run failed ({(r.stderr or '').strip()[:160]})")
+                break
+            samples.append(float(match.group(1)))
+        if samples:
+            times[w["name"]] = statistics.median(samples)
+    return times
+
+
+def print_compile_and_sweep(rows: list[dict], compile_s: dict[str, float], threads: list[int],
+                            workloads: list[str], out) -> None:
+    """Compile time per op, and each size sweep: time per output element
+    and compile time as the work grows."""
+    by = {(r["workload"], r["impl"], r["threads"]): r["ms"] for r in rows}
+    if compile_s:
+        print("\ncompile time per op (interp-run: --interp-to-llvm, LLVM -O3 and code generation; "
+              "median of 3), seconds:", file=out)
+        print("  " + ", ".join(f"{w} {compile_s[w]:.3f}" for w in workloads if w in compile_s), file=out)
+    sweeps = {}
+    for w in WORKLOADS:
+        if w.get("sweep_of") and w["name"] in workloads:
+            sweeps.setdefault(w["sweep_of"], []).append(w)
+    for base, members in sweeps.items():
+        members = [x for x in WORKLOADS if x["name"] == base and base in workloads] + members
+        members.sort(key=lambda x: _elements(x["output"]))
+        print(f"\nsize sweep of {base} (interp; ns per output element; compile s):", file=out)
+        hdr = "| workload | output | " + " | ".join(
+            f"{impl} {t}T ms | ns/elem" for impl, t in _sweep_columns(threads)) + " | compile s |"
+        print(hdr, file=out)
+        print("|" + "|".join("-" * len(c) for c in hdr.split("|")[1:-1]) + "|", file=out)
+        for x in members:
+            n = _elements(x["output"])
+            cells = []
+            for impl, t in _sweep_columns(threads):
+                ms = by.get((x["name"], impl, t))
+                cells.append(f"{ms:.3f} | {ms * 1e6 / n:.3f}" if ms else "- | -")
+            c = compile_s.get(x["name"])
+            compile_cell = f"{c:.3f}" if c else "-"
+            print(f"| {x['name']} | {'x'.join(map(str, x['output']))} | " + " | ".join(cells)
+                  + f" | {compile_cell} |", file=out)
+
+
+def _elements(shape) -> int:
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
+def _sweep_columns(threads):
+    return [("interp", 1)] + [("interp-omp", t) for t in threads if t != 1]
+
+
+def _iree_benchmark(tools, vmfb, function, device, inputs, out_json, label, args, noisy, notes):
+    """Median ms of iree-benchmark-module calling `function` on `inputs`,
+    or None (with a note) when it fails."""
+    cmd = [str(tools / "iree-benchmark-module"), f"--module={vmfb}", f"--function={function}", *device,
+           *[f"--input=@{i}" for i in inputs], f"--benchmark_repetitions={args.reps}",
+           "--benchmark_report_aggregates_only=true", f"--benchmark_min_time={args.min_time}",
+           "--benchmark_format=json", f"--benchmark_out={out_json}", "--benchmark_out_format=json"]
+    r = measure(label, lambda: run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True), args, noisy)
+    if r.returncode != 0:
+        notes.append(f"{label}: iree-benchmark-module failed ({(r.stderr or '').strip()[-160:]})")
+        return None
+    for b in json.loads(Path(out_json).read_text())["benchmarks"]:
+        if b.get("aggregate_name") == "median":
+            unit = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b.get("time_unit", "ns")]
+            return b["real_time"] * unit
+    notes.append(f"{label}: no median in iree-benchmark-module's output")
+    return None
 
 
 def print_table(rows: list[dict], threads: list[int], workloads: list[str], out) -> None:
@@ -786,6 +958,7 @@ def main() -> None:
     ap.add_argument("--py-reps", type=int, default=15, help="timed calls per Python peer case (median)")
     ap.add_argument("--no-torch", action="store_true", help="do not install or run PyTorch")
     ap.add_argument("--no-reference", action="store_true", help="skip the slow reference/<W> runs")
+    ap.add_argument("--no-compile-times", action="store_true", help="skip timing interp-run's compile per op")
     ap.add_argument("--no-fresh", action="store_true",
                     help="skip the interp-fresh rows (kernels with cold, freshly mmapped temporaries)")
     ap.add_argument("--no-opencv-install", action="store_true")
@@ -855,10 +1028,12 @@ def main() -> None:
         rows += irows
         notes += inotes
         versions.update(iversions)
+    compile_s = {} if args.no_compile_times else measure_compile_times(args, out_dir, noisy)
     if noisy:
         notes.insert(0, "WARNING: other processes used CPU during (the quietest attempt of): "
                         + ", ".join(noisy) + " (numbers skewed, threads:2 most)")
-    (out_dir / "results.json").write_text(json.dumps(dict(rows=rows, notes=notes, versions=versions), indent=1))
+    (out_dir / "results.json").write_text(json.dumps(dict(rows=rows, notes=notes, versions=versions,
+                                                         compile_seconds=compile_s), indent=1))
 
     import io
     buf = io.StringIO()
@@ -877,6 +1052,7 @@ def main() -> None:
           "weight, whole cache lines; interp-bench touched/<W>); "
           "* = memory-bound workload", file=buf)
     print_table(rows, args.threads, args.workloads, buf)
+    print_compile_and_sweep(rows, compile_s, args.threads, args.workloads, buf)
     notes = [f"~ {w}/{i}: {why}" for (w, i), why in NOT_EQUIVALENT.items()] + notes
     if notes:
         print("notes:", file=buf)

@@ -117,7 +117,8 @@ static cl::opt<unsigned> repeat(
     cl::desc("Call the function N more times and print the minimum and median "
              "wall time per call (each call includes copying the inputs in "
              "and the results out; use benchmarks/interp-bench for kernel "
-             "timings)"),
+             "timings), and the compile time: the lowering, LLVM's -O3 and "
+             "code generation"),
     cl::init(0), cl::value_desc("N"));
 
 static cl::opt<bool> check(
@@ -303,10 +304,14 @@ static int run() {
   // Compile only what the call needs: other functions of the file may use
   // ops the pipeline does not lower (or be slow to compile).
   eraseUnusedFunctions(*module, func);
+  auto compileStart = std::chrono::steady_clock::now();
   auto jit = execution::JitModule::compile(*module);
   if (!jit)
     return fail("cannot compile '" + inputFilename +
                 "': " + llvm::toString(jit.takeError()));
+  double compileSeconds = std::chrono::duration<double>(
+                              std::chrono::steady_clock::now() - compileStart)
+                              .count();
   auto results = (*jit)->invoke(name, tensors);
   if (!results)
     return fail("calling '" + name +
@@ -324,9 +329,11 @@ static int run() {
           std::chrono::duration<double, std::milli>(stop - start).count());
     }
     std::sort(times.begin(), times.end());
+    double median = times[times.size() / 2];
     llvm::outs() << llvm::format(
         "time: %u calls, min %.3f ms, median %.3f ms\n", repeat.getValue(),
-        times.front(), times[times.size() / 2]);
+        times.front(), median);
+    llvm::outs() << llvm::format("compile: %.3f s\n", compileSeconds);
   }
 
   llvm::outs() << "function @" << name << ": " << tensors.size()

@@ -41,7 +41,8 @@ class JitModule {
 public:
   ~JitModule();
 
-  /// Lowers `module` in place with --interp-to-llvm and compiles it. Public
+  /// Lowers `module` in place with --interp-to-llvm and compiles it to native
+  /// code (all of it: calls do not compile). Public
   /// functions get llvm.emit_c_interface; their argument and result types
   /// (ranked tensors of interp data types) are recorded for invoke().
   /// `numThreads` is the pipeline's num-threads option (1: sequential; N > 1
