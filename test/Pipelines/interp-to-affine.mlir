@@ -11,7 +11,7 @@
 // CHECK: affine.for %{{.*}} = 0 to 3
 // CHECK: affine.for %{{.*}} = 0 to 16
 // CHECK: affine.for %{{.*}} = 0 to 8
-// CHECK: affine.load %{{.*}}[%{{.*}}, 0] : memref<16x2xi64>
+// CHECK: affine.load %{{.*}}[%{{.*}}, 0] : memref<16x2xi32>
 // CHECK: memref.load %[[X]]
 // CHECK: affine.store
 func.func @resize(%x: tensor<1x3x8x8xf32>) -> tensor<1x3x16x8xf32> {

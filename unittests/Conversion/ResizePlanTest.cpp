@@ -114,6 +114,24 @@ TEST(ResizePlan, ConvertedDataFusesTheOuterAxisWhenThatReadsLess) {
   EXPECT_EQ(unknown.peeled, 0u);
 }
 
+TEST(ResizePlan, AGatheringInnermostAxisFusesTheOuterAxisToo) {
+  // fmap_linear: f32, align_corners 128x256 -> 512x1024. The W table
+  // (ratio 255/1023) has no affine run, so every tap is a gather: fused,
+  // 256 x 2 + 1024 x 2 reads per row instead of 1024 x 4 gathers.
+  ResizePlan gathering =
+      planResize(factsFor({8, 19, 128, 256}, {8, 19, 512, 1024},
+                          {constantAxis(2, 2), constantAxis(3, 2)}));
+  EXPECT_EQ(gathering.kind, Kind::Direct);
+  EXPECT_EQ(gathering.peeled, 1u);
+  EXPECT_TRUE(gathering.fuseOuterAxis);
+  // W1 in f32: the W axis has its run; plain loads, no fusion.
+  ResizePlan affine = planResize(
+      factsFor({1, 3, 540, 960}, {1, 3, 1080, 1920},
+               {constantAxis(2, 2, true), constantAxis(3, 2, true)}));
+  EXPECT_EQ(affine.peeled, 0u);
+  EXPECT_FALSE(affine.fuseOuterAxis);
+}
+
 TEST(ResizePlan, ThreeLinearAxesFuseTheOutermost) {
   // W6: x2 on three axes, 8 combinations; the 64 x 64 slab is 16 KB.
   ResizePlan plan =
@@ -163,6 +181,24 @@ TEST(ResizePlan, AGatheringInnermostAxisRunsWhileTheTensorIsSmall) {
   facts.axes[1].hasRun = true;
   EXPECT_EQ(planResize(facts).separableOrder,
             (llvm::SmallVector<size_t>{0, 1}));
+}
+
+TEST(ResizePlan, WOfAnNHWCImageGathersToo) {
+  // img_aa: 1080x1920x3 -> 224x224x3 (antialiased, 10 taps along H, 18
+  // along W). W has C = 3 elements inside it, fewer than a vector: its taps
+  // are scalar reads, so W runs last, on the 224 rows H left (W first
+  // would gather 1080 x 224 x 3 x 18 taps).
+  ResizeFacts facts =
+      factsFor({1, 1080, 1920, 3}, {1, 224, 224, 3},
+               {constantAxis(1, 10), constantAxis(2, 18)}, true);
+  EXPECT_EQ(planResize(facts).separableOrder,
+            (llvm::SmallVector<size_t>{0, 1}));
+  // With 64 channels inside W its taps are vector rows: the cheaper pass
+  // by element count, W (it shrinks more), goes first.
+  facts = factsFor({1, 1080, 1920, 64}, {1, 224, 224, 64},
+                   {constantAxis(1, 10), constantAxis(2, 18)}, true);
+  EXPECT_EQ(planResize(facts).separableOrder,
+            (llvm::SmallVector<size_t>{1, 0}));
 }
 
 TEST(ResizePlan, RuntimeTablesTryTheSpecializedRatios) {

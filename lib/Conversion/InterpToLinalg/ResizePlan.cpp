@@ -29,7 +29,10 @@ SmallVector<size_t> interp::orderSeparablePasses(const ResizeFacts &facts) {
       for (double n : shape)
         elements *= n;
       double taps = axis.taps ? static_cast<double>(*axis.taps) : 2.0;
-      bool gathers = axis.dim == facts.rank - 1 && !axis.hasRun;
+      double inner = 1.0;
+      for (int64_t d = axis.dim + 1; d < facts.rank; ++d)
+        inner *= shape[d];
+      bool gathers = !axis.hasRun && inner < kMinVectorInnerElements;
       total += elements * taps * (gathers ? kGatherPenalty : 1.0);
     }
     return total;
@@ -66,14 +69,19 @@ static std::optional<int64_t> staticTapProduct(const ResizeFacts &facts) {
 }
 
 /// The outer axes a direct pass leaves to come before it: while the tap
-/// product is above kMaxDirectCombinations; and for data converted on every
-/// tap read, the outermost one when fusing it reads fewer elements than the
-/// direct pass would (only when it can be fused: `fusable`). Per slab: the
+/// product is above kMaxDirectCombinations; and, when every tap read is
+/// expensive (data converted on each read, or an innermost axis that
+/// gathers: no affine run), the outermost one when fusing it reads fewer
+/// elements than the direct pass would (only when it can be fused:
+/// `fusable`). Per slab: the
 /// fused pass reads in x T_outer and then out x T_inner, the direct pass
 /// out x T_inner x T_outer (over the inner axes' lengths; unknown ones do
 /// not fuse).
 static size_t peeledAxes(const ResizeFacts &facts,
                          llvm::ArrayRef<size_t> resized, bool fusable) {
+  const AxisFacts &inner = facts.axes[resized.back()];
+  bool expensiveReads =
+      facts.convertsElements || (inner.dim == facts.rank - 1 && !inner.hasRun);
   int64_t product = 1;
   for (size_t i : resized)
     product *= *facts.axes[i].taps;
@@ -93,10 +101,9 @@ static size_t peeledAxes(const ResizeFacts &facts,
     return in * outerTaps + out * innerTaps < out * innerTaps * outerTaps;
   };
   size_t peeled = 0;
-  while (
-      peeled + 1 < resized.size() &&
-      (product > kMaxDirectCombinations ||
-       (peeled == 0 && fusable && facts.convertsElements && fusingReadsLess())))
+  while (peeled + 1 < resized.size() &&
+         (product > kMaxDirectCombinations ||
+          (peeled == 0 && fusable && expensiveReads && fusingReadsLess())))
     product /= *facts.axes[resized[peeled++]].taps;
   return peeled;
 }

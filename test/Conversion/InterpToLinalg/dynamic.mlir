@@ -84,7 +84,7 @@ func.func @runtime_scales(%x: tensor<?xf64>, %c: tensor<1xf32>) -> tensor<?xf64>
 // A dynamic batch with static resized axes keeps constant tables.
 // CHECK-LABEL: func.func @dynamic_batch
 // CHECK-NOT: call @interp_axis_table
-// CHECK-DAG: arith.constant dense<{{.*}}> : tensor<8x2xi64>
+// CHECK-DAG: arith.constant dense<{{.*}}> : tensor<8x2xi32>
 // CHECK-DAG: tensor.empty(%{{.*}}) : tensor<?x3x8x4xf32>
 func.func @dynamic_batch(%x: tensor<?x3x4x4xf32>) -> tensor<?x3x8x4xf32> {
   %s = arith.constant dense<[8, 4]> : tensor<2xi64>

@@ -40,7 +40,7 @@ func.func @nearest_static(%x: tensor<1x3x4x4xf32>) -> tensor<1x3x8x2xf32> {
 // CHECK-DAG: #[[SRC:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
 // CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2) -> (d0 * 2 + d1, d2)>
 // CHECK-LABEL: func.func @nearest_identity_axis
-// CHECK-NOT: tensor<5x1xi64>
+// CHECK-NOT: tensor<5x1xi32>
 // CHECK: linalg.generic
 // CHECK-SAME: ins(%{{.*}}, %{{.*}} : tensor<3x5xi8>, tensor<3x2xi64>)
 func.func @nearest_identity_axis(%x: tensor<3x5xi8>) -> tensor<6x5xi8> {
@@ -56,7 +56,7 @@ func.func @nearest_identity_axis(%x: tensor<3x5xi8>) -> tensor<6x5xi8> {
 // The 20 -> 6 round_prefer_ceil tie of docs/Semantics.md: output 4 maps to
 // (4 + 0.5) * 20 / 6 - 0.5 = 14.5 exactly in float64, which rounds to 15.
 // CHECK-LABEL: func.func @tie_20_to_6
-// CHECK: arith.constant dense<{{\[}}[1], [5], [8], [11], [15], [18]]> : tensor<6x1xi64>
+// CHECK: arith.constant dense<{{\[}}[1], [5], [8], [11], [15], [18]]> : tensor<6x1xi32>
 func.func @tie_20_to_6(%x: tensor<20xf32>) -> tensor<6xf32> {
   %s = arith.constant dense<[6]> : tensor<1xi64>
   %c = arith.constant dense<[1.0]> : tensor<1xf32>
@@ -87,10 +87,10 @@ func.func @nearest_ui8(%x: tensor<4xui8>) -> tensor<8xui8> {
 // index table as its input.
 // CHECK-LABEL: func.func @nearest_gather
 // CHECK-SAME: %[[X:.*]]: tensor<4xf32>
-// CHECK: %[[T:.*]] = arith.constant dense<{{\[}}[0], [0], [1], [2], [2], [3]]> : tensor<6x1xi64>
+// CHECK: %[[T:.*]] = arith.constant dense<{{\[}}[0], [0], [1], [2], [2], [3]]> : tensor<6x1xi32>
 // CHECK: linalg.generic
-// CHECK-SAME: ins(%[[T]] : tensor<6x1xi64>)
-// CHECK-NEXT: ^bb0(%[[I:.*]]: i64, %{{.*}}: f32):
+// CHECK-SAME: ins(%[[T]] : tensor<6x1xi32>)
+// CHECK-NEXT: ^bb0(%[[I:.*]]: i32, %{{.*}}: f32):
 // CHECK-NEXT: %[[IDX:.*]] = arith.index_cast %[[I]]
 // CHECK-NEXT: %[[E:.*]] = tensor.extract %[[X]][%[[IDX]]]
 // CHECK-NEXT: linalg.yield %[[E]] : f32

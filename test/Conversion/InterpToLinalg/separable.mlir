@@ -26,7 +26,7 @@
 // CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 // CHECK-LABEL: func.func @spec_example
 // CHECK-SAME: %[[X:.*]]: tensor<1x2x48x80xf32>
-// CHECK-DAG: %[[IH:.*]] = arith.constant dense<{{.*}}> : tensor<24x2xi64>
+// CHECK-DAG: %[[IH:.*]] = arith.constant dense<{{.*}}> : tensor<24x2xi32>
 // CHECK-DAG: %[[WH:.*]] = arith.constant dense<5.000000e-01> : tensor<24x2xf32>
 // CHECK-DAG: %[[RW:.*]] = arith.constant dense<{{.*}}> : tensor<2x2x78xf32>
 // CHECK-DAG: %[[E:.*]] = tensor.empty() : tensor<1x2x24x160xf32>
@@ -34,13 +34,13 @@
 // CHECK-SAME: indexing_maps = [#[[H0]], #[[H1]], #[[H0]], #[[H1]], #[[RW0]], #[[RW1]], #[[ROUT]]]
 // CHECK-SAME: iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]
 // CHECK-SAME: ins(%[[IH]], %[[IH]], %[[WH]], %[[WH]], %[[RW]], %[[RW]] : {{.*}}) outs(%[[E]] : tensor<1x2x24x160xf32>)
-// CHECK-NEXT: ^bb0(%[[I0:.*]]: i64, %[[I1:.*]]: i64, %[[WH0:.*]]: f32, %[[WH1:.*]]: f32, %[[WW0:.*]]: f32, %[[WW1:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: ^bb0(%[[I0:.*]]: i32, %[[I1:.*]]: i32, %[[WH0:.*]]: f32, %[[WH1:.*]]: f32, %[[WW0:.*]]: f32, %[[WW1:.*]]: f32, %{{.*}}: f32):
 // CHECK-DAG: %[[N:.*]] = linalg.index 0
 // CHECK-DAG: %[[C:.*]] = linalg.index 1
 // CHECK-DAG: %[[K:.*]] = linalg.index 3
 // CHECK-DAG: %[[P:.*]] = linalg.index 4
-// CHECK-DAG: %[[Y0:.*]] = arith.index_cast %[[I0]] : i64 to index
-// CHECK-DAG: %[[Y1:.*]] = arith.index_cast %[[I1]] : i64 to index
+// CHECK-DAG: %[[Y0:.*]] = arith.index_cast %[[I0]] : i32 to index
+// CHECK-DAG: %[[Y1:.*]] = arith.index_cast %[[I1]] : i32 to index
 // CHECK-DAG: %[[XW0:.*]] = arith.addi %[[K]], %[[P]] : index
 // CHECK-DAG: %[[KP:.*]] = arith.addi %[[K]], %[[P]] : index
 // CHECK-DAG: %[[XW1:.*]] = arith.addi %[[KP]], %{{.*}} : index
@@ -57,14 +57,14 @@
 // The edges [0, 2) and [158, 160) gather along W through their table rows,
 // into slices of the interior's result.
 // CHECK-DAG: %[[LS:.*]] = tensor.extract_slice %[[INTERIOR]][0, 0, 0, 0] [1, 2, 24, 2] [1, 1, 1, 1]
-// CHECK-DAG: %[[LI:.*]] = arith.constant dense<{{\[}}[0, 0], [0, 1]]> : tensor<2x2xi64>
+// CHECK-DAG: %[[LI:.*]] = arith.constant dense<{{\[}}[0, 0], [0, 1]]> : tensor<2x2xi32>
 // CHECK-DAG: %[[LW:.*]] = arith.constant dense<{{\[}}[1.000000e+00, 0.000000e+00], [7.500000e-01, 2.500000e-01]]> : tensor<2x2xf32>
 // CHECK: %[[L:.*]] = linalg.generic
 // CHECK-SAME: indexing_maps = [#[[EH0]], #[[EH1]], #[[EH0]], #[[EH1]], #[[EW0]], #[[EW1]], #[[EW0]], #[[EW1]], #[[ID]]]
 // CHECK-SAME: ins(%[[IH]], %[[IH]], %[[WH]], %[[WH]], %[[LI]], %[[LI]], %[[LW]], %[[LW]] : {{.*}}) outs(%[[LS]] : tensor<1x2x24x2xf32>)
 // CHECK: %[[R1:.*]] = tensor.insert_slice %[[L]] into %[[INTERIOR]][0, 0, 0, 0] [1, 2, 24, 2] [1, 1, 1, 1]
 // CHECK-DAG: %[[RS:.*]] = tensor.extract_slice %[[R1]][0, 0, 0, 158] [1, 2, 24, 2] [1, 1, 1, 1]
-// CHECK-DAG: arith.constant dense<{{\[}}[78, 79], [79, 79]]> : tensor<2x2xi64>
+// CHECK-DAG: arith.constant dense<{{\[}}[78, 79], [79, 79]]> : tensor<2x2xi32>
 // CHECK: %[[RT:.*]] = linalg.generic
 // CHECK-SAME: outs(%[[RS]] : tensor<1x2x24x2xf32>)
 // CHECK: %[[R2:.*]] = tensor.insert_slice %[[RT]] into %[[R1]][0, 0, 0, 158] [1, 2, 24, 2] [1, 1, 1, 1]
@@ -87,7 +87,7 @@ func.func @spec_example(%x: tensor<1x2x48x80xf32>) -> tensor<?x?x?x?xf32> {
 // 1.25, clamped to [0, 1]: taps (0, 1) with weights (1, 0), (0.75, 0.25),
 // (0.25, 0.75), and i1 == i2 = 1 for the last, weighted 0.5 each.
 // CHECK-LABEL: func.func @linear_onnx_tables
-// CHECK-DAG: arith.constant dense<{{\[}}[0, 1], [0, 1], [0, 1], [1, 1]]> : tensor<4x2xi64>
+// CHECK-DAG: arith.constant dense<{{\[}}[0, 1], [0, 1], [0, 1], [1, 1]]> : tensor<4x2xi32>
 // CHECK-DAG: arith.constant dense<{{\[}}[1.000000e+00, 0.000000e+00], [7.500000e-01, 2.500000e-01], [2.500000e-01, 7.500000e-01], [5.000000e-01, 5.000000e-01]]> : tensor<4x2xf32>
 func.func @linear_onnx_tables(%x: tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32> {
   %s = arith.constant dense<[4, 4]> : tensor<2xi64>
@@ -105,14 +105,14 @@ func.func @linear_onnx_tables(%x: tensor<1x1x2x2xf32>) -> tensor<1x1x4x4xf32> {
 // (one direct generic with only the run's weights as inputs); the edges
 // [0, 4) and [6, 10) clamp.
 // CHECK-LABEL: func.func @cubic_one_axis
-// CHECK: arith.constant dense<{{.*}}> : tensor<10x4xi64>
+// CHECK: arith.constant dense<{{.*}}> : tensor<10x4xi32>
 // CHECK: arith.constant dense<{{.*}}> : tensor<10x4xf32>
 // CHECK: linalg.generic
 // CHECK-SAME: ins(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : tensor<4x2x1xf32>, tensor<4x2x1xf32>, tensor<4x2x1xf32>, tensor<4x2x1xf32>)
-// CHECK: arith.constant dense<{{.*}}> : tensor<4x4xi64>
+// CHECK: arith.constant dense<{{.*}}> : tensor<4x4xi32>
 // CHECK: linalg.generic
 // CHECK-SAME: outs(%{{.*}} : tensor<3x4xf32>)
-// CHECK: arith.constant dense<{{.*}}> : tensor<4x4xi64>
+// CHECK: arith.constant dense<{{.*}}> : tensor<4x4xi32>
 // CHECK: linalg.generic
 // CHECK-SAME: outs(%{{.*}} : tensor<3x4xf32>)
 // CHECK-NOT: linalg.generic
@@ -128,7 +128,7 @@ func.func @cubic_one_axis(%x: tensor<3x5xf32>) -> tensor<3x10xf32> {
 
 // Interpolate-1 area, 4 -> 2: each output averages two inputs.
 // CHECK-LABEL: func.func @area
-// CHECK-DAG: arith.constant dense<{{\[}}[0, 1], [2, 3]]> : tensor<2x2xi64>
+// CHECK-DAG: arith.constant dense<{{\[}}[0, 1], [2, 3]]> : tensor<2x2xi32>
 // CHECK-DAG: arith.constant dense<5.000000e-01> : tensor<2x2xf32>
 // CHECK: linalg.generic
 func.func @area(%x: tensor<2x4xf32>) -> tensor<2x2xf32> {
@@ -235,7 +235,7 @@ func.func @i32_f64_accumulation(%x: tensor<2xi32>) -> tensor<3xi32> {
 // CHECK-DAG: #[[OUT:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2 * 2 + d3 + 4)>
 // CHECK-LABEL: func.func @cubic_separable
 // CHECK-SAME: %[[X:.*]]: tensor<2x16x8xf32>
-// CHECK-DAG: %[[T1:.*]] = arith.constant dense<{{.*}}> : tensor<8x4xi64>
+// CHECK-DAG: %[[T1:.*]] = arith.constant dense<{{.*}}> : tensor<8x4xi32>
 // The result's tensor.empty comes first: every way of computing the result
 // writes into it.
 // CHECK-DAG: %[[E2:.*]] = tensor.empty() : tensor<2x8x16xf32>
@@ -275,7 +275,7 @@ func.func @cubic_separable(%x: tensor<2x16x8xf32>) -> tensor<2x8x16xf32> {
 // CHECK-LABEL: func.func @three_axes
 // CHECK-SAME: %[[X:.*]]: tensor<1x2x4x6x8xf32>
 // CHECK-DAG: %[[OUT:.*]] = tensor.empty() : tensor<1x2x8x12x16xf32>
-// CHECK-DAG: %[[TD:.*]] = arith.constant dense<{{.*}}> : tensor<8x2xi64>
+// CHECK-DAG: %[[TD:.*]] = arith.constant dense<{{.*}}> : tensor<8x2xi32>
 // CHECK: %[[R:.*]] = scf.forall (%[[T:.*]]) in (16) shared_outs(%[[SH:.*]] = %[[OUT]])
 // CHECK: %[[SRC:.*]] = tensor.extract_slice %[[X]][0, %[[C:.*]], 0, 0, 0] [1, 1, 4, 6, 8]
 // CHECK: %[[BLK:.*]] = tensor.extract_slice %[[SH]][0, %[[C]], %[[D:.*]], 0, 0] [1, 1, 1, 12, 16]

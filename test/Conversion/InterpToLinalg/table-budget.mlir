@@ -11,7 +11,7 @@
 // CHECK-LABEL: func.func @nearest_6x2g
 // CHECK: call @interp_check_axis_table(
 // CHECK-NOT: call @interp_check_axis_table(
-// CHECK: arith.constant dense<{{.*}}> : tensor<6x1xi64>
+// CHECK: arith.constant dense<{{.*}}> : tensor<6x1xi32>
 // CHECK: call @interp_axis_table_fill_f32(
 // CHECK-NOT: call @interp_axis_table_fill_f32(
 func.func @nearest_6x2g(%x: tensor<?x4x12x12xf32>) -> tensor<?x4x6x2143289344xf32> {
@@ -28,9 +28,9 @@ func.func @nearest_6x2g(%x: tensor<?x4x12x12xf32>) -> tensor<?x4x6x2143289344xf3
 // CHECK-LABEL: func.func @cubic_3m
 // CHECK: call @interp_check_axis_table(%{{.*}}) : (i64, i32, i32, i32, i32, f32, i64, i64, i32, f64) -> i1
 // CHECK-NOT: call @interp_check_axis_table
-// CHECK: arith.constant dense<{{.*}}> : tensor<4x4xi64>
+// CHECK: arith.constant dense<{{.*}}> : tensor<4x4xi32>
 // CHECK: call @interp_axis_table_fill_f32(
-// CHECK-NOT: tensor<3000000x4xi64>
+// CHECK-NOT: tensor<3000000x4xi32>
 func.func @cubic_3m(%x: tensor<1x1x2x1000000xf32>) -> tensor<1x1x4x3000000xf32> {
   %s = arith.constant dense<[4, 3000000]> : tensor<2xi64>
   %c = arith.constant dense<[2.0, 3.0]> : tensor<2xf32>

@@ -52,6 +52,11 @@ inline constexpr int64_t kMaxUnrolledTaps = 32;
 /// costs per element when it gathers (no affine tap run).
 inline constexpr double kGatherPenalty = 4.0;
 
+/// A pass gathers when fewer elements than this lie inside its axis (the
+/// product of the later dimensions' lengths): along W of NCHW (1) and of
+/// NHWC (C = 3) its taps are scalar reads, not vector rows.
+inline constexpr double kMinVectorInnerElements = 16.0;
+
 /// The ratios (period, input step) for which run-time tables of the
 /// innermost axis get a direct pass specialized at compile time: x2 up and
 /// /2 down, the commonest integer ratios. Each one costs a guarded copy of
@@ -159,8 +164,9 @@ struct ResizePlan {
 ResizePlan planResize(const ResizeFacts &facts);
 
 /// The separable pass order of least estimated work: each pass costs its
-/// output elements times its taps (kGatherPenalty more for an innermost axis
-/// that gathers), so shrinking passes run first and the innermost axis runs
+/// output elements times its taps (kGatherPenalty more for an axis that
+/// gathers: no affine run and fewer than kMinVectorInnerElements elements
+/// inside it), so shrinking passes run first and the gathering axis runs
 /// while the tensor is small. Unknown lengths count as 64 (input) or as
 /// unchanged (output), unknown tap counts as 2.
 llvm::SmallVector<size_t> orderSeparablePasses(const ResizeFacts &facts);
