@@ -113,9 +113,12 @@ struct InterpSpecializeContiguousArgumentsPass
     };
     func::FuncOp strided = makeCopy("__strided");
     // Views are the uncommon case: their copy is optimized for size, which
-    // keeps the compile time of the second copy down.
+    // keeps the compile time of the second copy down. Not inlined: inlined
+    // into the entry it would take the entry's attributes, and LLVM would
+    // vectorize and unroll it like the contiguous copy.
     strided->setAttr("passthrough",
-                     ArrayAttr::get(ctx, {StringAttr::get(ctx, "optsize")}));
+                     ArrayAttr::get(ctx, {StringAttr::get(ctx, "optsize"),
+                                          StringAttr::get(ctx, "noinline")}));
     func::FuncOp contiguous = makeCopy("__contiguous");
 
     // The contiguous copy: arguments of the static-stride types, cast back

@@ -61,7 +61,8 @@ def _load_workloads():
 
 WORKLOADS = _load_workloads()
 MEMORY_BOUND = {w["name"] for w in WORKLOADS if w["memory_bound"]}
-PEERS = ["torch", "onnxruntime", "openvino", "opencv", "pillow", "iree", "iree-task"]
+PEERS = ["torch", "onnxruntime", "openvino", "opencv", "pillow", "iree", "iree-task", "iree-onnx", "iree-onnx-task",
+         "xla"]
 PYTHON_PEERS = ["torch", "onnxruntime", "openvino", "pillow"]
 PYTHON_MODULES = {"torch": "torch", "onnxruntime": "onnxruntime", "openvino": "openvino", "pillow": "PIL"}
 # Peers that do not compute the workload's function: shown with "~" and left
@@ -832,7 +833,10 @@ def measure_compile_times(args, out_dir: Path, noisy: list[str]) -> dict[str, fl
         source.write_text(gw.kernel(w, "", destination=False) + "\n")
         cmd = [str(interp_run), str(source), "--repeat=1"]
         if w["dynamic"]:
-            cmd.append(f"--arg-shape=0={'x'.join(map(str, _calls(w)[0]['input']))}")
+            call = _calls(w)[0]
+            sizes = work / f"{w['name']}.sizes.npy"
+            _write_npy_i64(sizes, [call["output"][a] for a in w["axes"]])
+            cmd += [f"--arg-shape=0={'x'.join(map(str, call['input']))}", "--input=random", f"--input={sizes}"]
         samples = []
         for _ in range(3):
             r = measure(f"compile/{w['name']}", lambda: run(cmd, capture_output=True, text=True), args, noisy)
@@ -844,6 +848,15 @@ def measure_compile_times(args, out_dir: Path, noisy: list[str]) -> dict[str, fl
         if samples:
             times[w["name"]] = statistics.median(samples)
     return times
+
+
+def _write_npy_i64(path: Path, values: list[int]) -> None:
+    """A 1-D little-endian int64 .npy file (the standard library only: this
+    side of the script runs without numpy)."""
+    header = f"{{'descr': '<i8', 'fortran_order': False, 'shape': ({len(values)},), }}"
+    header += " " * (63 - (10 + len(header)) % 64) + "\n"
+    data = b"".join(int(v).to_bytes(8, "little", signed=True) for v in values)
+    path.write_bytes(b"\x93NUMPY\x01\x00" + len(header).to_bytes(2, "little") + header.encode() + data)
 
 
 def print_compile_and_sweep(rows: list[dict], compile_s: dict[str, float], threads: list[int],
@@ -912,7 +925,7 @@ def _iree_benchmark(tools, vmfb, function, device, inputs, out_json, label, args
 def print_table(rows: list[dict], threads: list[int], workloads: list[str], out) -> None:
     by = {(r["workload"], r["impl"], r["threads"]): r for r in rows}
     impls = ["interp", "interp-fresh", "interp-omp", "torch", "onnxruntime", "openvino", "opencv", "pillow",
-             "iree", "iree-task", "reference"]
+             "iree", "iree-task", "iree-onnx", "iree-onnx-task", "xla", "reference"]
     hdr = (f"| {'workload':<9} | {'impl':<13} | thr | {'median ms':>10} | {'vs fastest peer':>15} | "
            f"{'vs floor':>8} | {'vs touched':>10} |")
     print(hdr, file=out)
@@ -952,7 +965,9 @@ def main() -> None:
     ap.add_argument("--venv", default=None, help="default: BUILD/bench-venv")
     ap.add_argument("--threads", default="1,2")
     ap.add_argument("--workloads", default=",".join(w["name"] for w in WORKLOADS))
-    ap.add_argument("--peers", default="torch,onnxruntime,openvino,pillow,iree")
+    ap.add_argument("--peers", default="torch,onnxruntime,openvino,pillow,iree,iree-onnx,xla",
+                    help="iree: IREE compiling interp's portable linalg; iree-onnx: IREE's ONNX front end on a "
+                         "one-node Resize model; xla: jax.image.resize, jitted")
     ap.add_argument("--reps", type=int, default=5, help="Google Benchmark repetitions (median reported)")
     ap.add_argument("--min-time", default="0.2", help="--benchmark_min_time per repetition (s)")
     ap.add_argument("--py-reps", type=int, default=15, help="timed calls per Python peer case (median)")
@@ -1028,6 +1043,16 @@ def main() -> None:
         rows += irows
         notes += inotes
         versions.update(iversions)
+    # The compiler peers of scripts/bench/compiler_peers.py: each returns
+    # the cases where it computes something else, measured against interp.
+    import compiler_peers
+    for peer, runner in (("iree-onnx", compiler_peers.run_iree_onnx), ("xla", compiler_peers.run_xla)):
+        if peer in args.peers and not args.interp_only:
+            prows, pnotes, pversions, unequal = runner(args, out_dir, noisy, measure)
+            rows += prows
+            notes += pnotes
+            versions.update(pversions)
+            NOT_EQUIVALENT.update(unequal)
     compile_s = {} if args.no_compile_times else measure_compile_times(args, out_dir, noisy)
     if noisy:
         notes.insert(0, "WARNING: other processes used CPU during (the quietest attempt of): "
@@ -1046,7 +1071,7 @@ def main() -> None:
           f"{context.get('mhz_per_cpu', '?')} MHz; peers: "
           + ", ".join(f"{k} {v}" for k, v in versions.items() if k != "numpy"), file=buf)
     print("median ms; 'vs fastest peer' = ms / min(torch, onnxruntime, openvino, opencv, pillow, iree, "
-          "iree-task) at the same "
+          "iree-task, iree-onnx, iree-onnx-task, xla; those computing the workload's function) at the same "
           "threads; 'vs floor' = ms / copy floor (same input+output bytes, memcpy+memset, same threads); "
           "'vs touched' = ms / touched floor (only the input bytes the op reads: samples with non-zero "
           "weight, whole cache lines; interp-bench touched/<W>); "

@@ -1,12 +1,14 @@
 // RUN: interp-opt %s --interp-specialize-contiguous-arguments | FileCheck %s
 
-// The original body as @f__strided; @f__contiguous takes the row-major
+// The original body as @f__strided (optimized for size and never inlined,
+// so that it stays small in the entry); @f__contiguous takes the row-major
 // strides its static sizes fix (x: only the innermost, its last size is
 // dynamic; y: all) and casts back for the body; @f compares the run-time
 // strides and calls one of them. The destination with an identity layout
 // and the private declaration are left alone.
 // CHECK-LABEL: func.func private @f__strided(
 // CHECK-SAME: memref<2x3x?xf32, strided<[?, ?, ?], offset: ?>>
+// CHECK-SAME: passthrough = ["optsize", "noinline"]
 // CHECK: memref.load
 // CHECK-LABEL: func.func private @f__contiguous(
 // CHECK-SAME: %[[X:.*]]: memref<2x3x?xf32, strided<[?, ?, 1], offset: ?>>, %[[Y:.*]]: memref<4x5xf32, strided<[5, 1], offset: ?>>, %[[OUT:.*]]: memref<4x5xf32>)
