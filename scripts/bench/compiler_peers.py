@@ -348,14 +348,6 @@ def _first_error(stderr: str) -> str:
     return err.split(" that was explicitly marked illegal")[0][:200]
 
 
-def _benchmark_median_ms(out_json: Path) -> float | None:
-    """Google Benchmark's median aggregate (ms), or with one repetition (no
-    aggregates) that run's time."""
-    runs = json.loads(out_json.read_text())["benchmarks"]
-    b = next((b for b in runs if b.get("aggregate_name") == "median"), runs[0] if len(runs) == 1 else None)
-    return b and b["real_time"] * {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b.get("time_unit", "ns")]
-
-
 def run_iree_onnx(args, out_dir: Path, noisy: list[str], measure) -> tuple[list[dict], list[str], dict, dict]:
     rows, notes, versions, not_equivalent, diffs = [], [], {}, {}, {}
     venv = Path(args.build_dir) / "iree-venv"
@@ -382,15 +374,16 @@ def run_iree_onnx(args, out_dir: Path, noisy: list[str], measure) -> tuple[list[
             notes.append(f"iree-onnx {name}: {why}")
             continue
         inputs, ref, why = interp_result(py, raw, w, Path(args.build_dir), out_dir / "interp-result")
-        io = [f"--input=@{inputs[0]}"]
+        io = [f"@{inputs[0]}"]
         if w["dynamic"]:  # the ONNX model's sizes: every dim of the output
-            io.append(f"--input={len(w['out'])}xi64={','.join(map(str, w['out']))}")
+            io.append(f"{len(w['out'])}xi64={','.join(map(str, w['out']))}")
         if ref is None:
             notes.append(f"iree-onnx {name}: output not checked: {why}")
         else:
             got = work / f"{name}.out.npy"
             r = rb.run([str(tools / "iree-run-module"), f"--module={vmfb}", "--function=resize",
-                        "--device=local-sync", *io, f"--output=@{got}"], capture_output=True, text=True)
+                        "--device=local-sync", *[f"--input={i}" for i in io], f"--output=@{got}"],
+                       capture_output=True, text=True)
             diff, why = max_abs_diff(py, got, ref) if r.returncode == 0 else (
                 None, f"iree-run-module failed ({(r.stderr or '').strip()[-160:]})")
             for impl in ("iree-onnx", "iree-onnx-task"):
@@ -403,20 +396,10 @@ def run_iree_onnx(args, out_dir: Path, noisy: list[str], measure) -> tuple[list[
         variants += [("iree-onnx-task", t, ["--device=local-task", f"--task_topology_max_group_count={t}"])
                      for t in args.threads]
         for impl, threads, device in variants:
-            out_json = work / f"{name}.{impl}.{threads}.json"
-            cmd = [str(tools / "iree-benchmark-module"), f"--module={vmfb}", "--function=resize", *device, *io,
-                   f"--benchmark_repetitions={args.reps}", "--benchmark_report_aggregates_only=true",
-                   f"--benchmark_min_time={args.min_time}", "--benchmark_format=json",
-                   f"--benchmark_out={out_json}", "--benchmark_out_format=json"]
-            r = measure(f"{impl}/{name}/threads:{threads}",
-                        lambda: rb.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True),
-                        args, noisy)
-            ms = _benchmark_median_ms(out_json) if r.returncode == 0 and out_json.exists() else None
-            if ms is None:
-                notes.append(f"{impl} {name}/threads:{threads}: iree-benchmark-module failed "
-                             f"({(r.stderr or '').strip()[-160:]})")
-                continue
-            rows.append(dict(workload=name, impl=impl, threads=threads, ms=ms))
+            ms = rb._iree_benchmark(tools, vmfb, "resize", device, io, work / f"{name}.{impl}.{threads}.json",
+                                    f"{impl} {name}/threads:{threads}", args, noisy, notes, measure)
+            if ms is not None:
+                rows.append(dict(workload=name, impl=impl, threads=threads, ms=ms))
     notes.append(f"iree-onnx / iree-onnx-task: IREE {versions['iree']} (iree-base-compiler "
                  f"{versions['iree-base-compiler']}) compiling the one-node ONNX Resize "
                  f"(run_benchmarks._onnx_model, opset 19; onnx {versions['onnx']}) through iree-import-onnx "

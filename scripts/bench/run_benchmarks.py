@@ -204,7 +204,6 @@ def _torch_case(w, threads, seed=1):
 
 
 def _onnx_model(w, dynamic: bool):
-    import numpy as np
     import onnx
     from onnx import TensorProto, helper
 
@@ -808,7 +807,8 @@ def run_iree(args, out_dir: Path, noisy: list[str]) -> tuple[list[dict], list[st
                 continue
             total = 0.0
             for k, inputs in enumerate(calls):
-                ms = _iree_benchmark(tools, vmfb, name, device, inputs, work / f"{name}.{impl}.{threads}.{k}.json",
+                ms = _iree_benchmark(tools, vmfb, name, device, [f"@{i}" for i in inputs],
+                                     work / f"{name}.{impl}.{threads}.{k}.json",
                                      f"{impl}/{name}/threads:{threads}", args, noisy, notes)
                 if ms is None:
                     break
@@ -909,23 +909,23 @@ def _sweep_columns(threads):
     return [("interp", 1)] + [("interp-omp", t) for t in threads if t != 1]
 
 
-def _iree_benchmark(tools, vmfb, function, device, inputs, out_json, label, args, noisy, notes):
-    """Median ms of iree-benchmark-module calling `function` on `inputs`,
-    or None (with a note) when it fails."""
+def _iree_benchmark(tools, vmfb, function, device, inputs, out_json, label, args, noisy, notes, measure_fn=None):
+    """Median ms of iree-benchmark-module calling `function` with `inputs`
+    (--input= values: @file.npy or an inline tensor), or None (with a note)
+    when it fails. With one repetition there is no median aggregate: that
+    run's time."""
     cmd = [str(tools / "iree-benchmark-module"), f"--module={vmfb}", f"--function={function}", *device,
-           *[f"--input=@{i}" for i in inputs], f"--benchmark_repetitions={args.reps}",
+           *[f"--input={i}" for i in inputs], f"--benchmark_repetitions={args.reps}",
            "--benchmark_report_aggregates_only=true", f"--benchmark_min_time={args.min_time}",
            "--benchmark_format=json", f"--benchmark_out={out_json}", "--benchmark_out_format=json"]
-    r = measure(label, lambda: run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True), args, noisy)
-    if r.returncode != 0:
+    r = (measure_fn or measure)(label, lambda: run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                                    text=True), args, noisy)
+    runs = json.loads(Path(out_json).read_text())["benchmarks"] if r.returncode == 0 else []
+    b = next((b for b in runs if b.get("aggregate_name") == "median"), runs[0] if len(runs) == 1 else None)
+    if b is None:
         notes.append(f"{label}: iree-benchmark-module failed ({(r.stderr or '').strip()[-160:]})")
         return None
-    for b in json.loads(Path(out_json).read_text())["benchmarks"]:
-        if b.get("aggregate_name") == "median":
-            unit = {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b.get("time_unit", "ns")]
-            return b["real_time"] * unit
-    notes.append(f"{label}: no median in iree-benchmark-module's output")
-    return None
+    return b["real_time"] * {"ns": 1e-6, "us": 1e-3, "ms": 1.0, "s": 1e3}[b.get("time_unit", "ns")]
 
 
 def print_table(rows: list[dict], threads: list[int], workloads: list[str], out) -> None:
