@@ -121,6 +121,9 @@ void interp::buildInterpToLLVMPipeline(OpPassManager &pm,
   // lower-affine.
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
+  InterpKeepGatheringLoopsScalarOptions gatheringLoops;
+  gatheringLoops.minGathers = options.scalarGatherCount;
+  pm.addPass(createInterpKeepGatheringLoopsScalar(gatheringLoops));
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertMathToLLVMPass());
   // aligned_alloc instead of malloc plus pointer arithmetic through

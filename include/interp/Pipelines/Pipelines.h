@@ -27,6 +27,14 @@ struct InterpPipelineOptions
           "strides (interp-specialize-contiguous-arguments): faster kernels "
           "for the common case, about twice the code"),
       llvm::cl::init(true)};
+  PassOptions::Option<unsigned> scalarGatherCount{
+      *this, "scalar-gather-count",
+      llvm::cl::desc(
+          "Loops that would need at least this many hardware gathers per "
+          "iteration are not vectorized by LLVM "
+          "(interp-keep-gathering-loops-scalar): scalar loads were measured "
+          "faster there; 0 lets LLVM vectorize every loop"),
+      llvm::cl::init(8)};
 };
 
 /// interp ops (with func/arith/tensor/bufferization/linalg) down to bufferized

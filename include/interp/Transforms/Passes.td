@@ -233,6 +233,39 @@ def InterpScopeLoopAllocas : Pass<"interp-scope-loop-allocas"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def InterpKeepGatheringLoopsScalar
+    : Pass<"interp-keep-gathering-loops-scalar"> {
+  let summary = "Tell LLVM not to vectorize loops that would need many "
+                "hardware gathers per iteration";
+  let description = [{
+    A load in an `scf.for` whose address depends on the loop's induction
+    variable through another load (an index table entry: the taps of a
+    resize along an axis without an affine run) can only be vectorized with
+    a hardware gather. LLVM's cost model takes gathers as cheap, and
+    vectorizes a pass with many taps (18 for a 1920 -> 224 antialiased
+    pass) with as many `vpgatherdd` per iteration, the registers they need
+    spilled. On the machine interp is measured on (AMD Zen 4) such loops ran
+    twice as fast with scalar loads (W8: 11.1 -> 5.2 ms; img_aa: 2.0 -> 1.3
+    ms; benchmarks/LOG.md, 2026-12-02), while loops with a few gathers per
+    iteration (2-tap linear: W1, img_lin) ran as fast or faster with them.
+
+    This pass gives every loop whose iteration would gather at least
+    `min-gathers` times `loop_annotation = #llvm.loop_annotation<vectorize
+    = <disable = true>>`, which `convert-scf-to-cf` and `convert-cf-to-llvm`
+    carry to the loop's latch as `llvm.loop.vectorize.enable = false`. An
+    outer loop whose gathered rows the inner loop reads contiguously is
+    annotated too: LLVM vectorizes only innermost loops, and when the inner
+    loops are unrolled away, vectorizing it would gather. Run it on
+    structured loops, before `convert-scf-to-cf`.
+  }];
+  let options = [
+    Option<"minGathers", "min-gathers", "unsigned", "8",
+           "Fewest gathers per iteration that keep a loop scalar; 0 "
+           "annotates nothing">
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def InterpCheckLoweredToLLVM : Pass<"interp-check-lowered-to-llvm", "::mlir::ModuleOp"> {
   let summary = "Fail when anything but LLVM dialect ops is left";
   let description = [{
