@@ -121,6 +121,9 @@ void interp::buildInterpToLLVMPipeline(OpPassManager &pm,
   // lower-affine.
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
+  InterpUnrollJamTapLoopsOptions tapLoops;
+  tapLoops.factor = options.tapLoopOutputs;
+  pm.addPass(createInterpUnrollJamTapLoops(tapLoops));
   InterpKeepGatheringLoopsScalarOptions gatheringLoops;
   gatheringLoops.minGathers = options.scalarGatherCount;
   pm.addPass(createInterpKeepGatheringLoopsScalar(gatheringLoops));

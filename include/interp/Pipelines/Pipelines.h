@@ -35,6 +35,13 @@ struct InterpPipelineOptions
           "(interp-keep-gathering-loops-scalar): scalar loads were measured "
           "faster there; 0 lets LLVM vectorize every loop"),
       llvm::cl::init(8)};
+  PassOptions::Option<unsigned> tapLoopOutputs{
+      *this, "tap-loop-outputs",
+      llvm::cl::desc(
+          "Outputs a loop over taps (where they are not unrolled) computes "
+          "together, each with its own accumulator "
+          "(interp-unroll-jam-tap-loops); 1 computes one at a time"),
+      llvm::cl::init(4)};
 };
 
 /// interp ops (with func/arith/tensor/bufferization/linalg) down to bufferized
