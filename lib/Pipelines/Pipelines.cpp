@@ -121,6 +121,9 @@ void interp::buildInterpToLLVMPipeline(OpPassManager &pm,
   // lower-affine.
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
+  // Loop-level choices LLVM's cost model gets wrong for resize passes (a
+  // single accumulator chain per output, many hardware gathers per
+  // iteration), made while the loops are still structured.
   InterpUnrollJamTapLoopsOptions tapLoops;
   tapLoops.factor = options.tapLoopOutputs;
   pm.addPass(createInterpUnrollJamTapLoops(tapLoops));

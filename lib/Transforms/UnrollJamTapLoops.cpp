@@ -46,7 +46,7 @@ struct InterpUnrollJamTapLoopsPass
       std::optional<int64_t> trips = outputLoopTripCount(loop);
       if (!trips)
         return;
-      // The largest power of two up to `factor` that divides the trips.
+      // `factor`, halved until it divides the trip count.
       unsigned f = factor;
       while (f > 1 && *trips % f != 0)
         f /= 2;
