@@ -274,7 +274,7 @@ def InterpUnrollJamTapLoops : Pass<"interp-unroll-jam-tap-loops"> {
     `scf.for` with one float accumulator: every tap's add waits for the
     previous one, and the loop runs at the add's latency, not its
     throughput. This pass unrolls the loop over outputs around such a tap
-    loop by `factor` and jams the copies (`scf::loopUnrollJamByFactor`):
+    loop by `factor` and jams the copies (the SCF utility `loopUnrollJamByFactor`):
     one tap loop carries `factor` independent accumulators. Each output
     still adds its taps in the same order, so results are bit-identical.
     Loops whose trip count is not a constant multiple of the factor (or of
