@@ -429,3 +429,37 @@ std::vector<double> rules::runWeights(const AxisTable &table,
             table.weights[(run.period * period + phase) * table.taps + t]);
   return weights;
 }
+
+std::optional<ConsecutiveTaps> rules::consecutiveTaps(const AxisTable &table) {
+  int64_t taps = table.taps;
+  if (taps < 1 || taps > table.inLength)
+    return std::nullopt;
+  ConsecutiveTaps consecutive;
+  consecutive.starts.reserve(table.outLength);
+  consecutive.weights.assign(table.outLength * taps, 0.0);
+  for (int64_t o = 0; o < table.outLength; ++o) {
+    const int64_t *index = &table.indices[o * taps];
+    const double *weight = &table.weights[o * taps];
+    // The row's used taps: strictly increasing positions within `taps`.
+    std::optional<int64_t> first, last;
+    for (int64_t k = 0; k < taps; ++k) {
+      if (weight[k] == 0.0)
+        continue;
+      if (last && index[k] <= *last)
+        return std::nullopt;
+      if (!first)
+        first = index[k];
+      last = index[k];
+    }
+    if (first && *last - *first >= taps)
+      return std::nullopt;
+    // The window starts at the first used tap, moved left where it would
+    // end past the input.
+    int64_t start = std::min(first.value_or(0), table.inLength - taps);
+    consecutive.starts.push_back(start);
+    for (int64_t k = 0; k < taps; ++k)
+      if (weight[k] != 0.0)
+        consecutive.weights[o * taps + index[k] - start] = weight[k];
+  }
+  return consecutive;
+}

@@ -218,3 +218,94 @@ TEST(LengthIndependentTaps, BoundEveryTable) {
   EXPECT_FALSE(lengthIndependentTaps(AxisKernel::Linear, true));
   EXPECT_FALSE(lengthIndependentTaps(AxisKernel::Area, false));
 }
+
+namespace {
+
+/// out[o] summed in tap order in float32, as a pass over integer data sums
+/// it: 0 + w_0 x_0 + w_1 x_1 + ...
+float sumInTapOrder(const int64_t *index, const double *weight, int64_t taps,
+                    const std::vector<float> &data) {
+  float sum = 0.0f;
+  for (int64_t k = 0; k < taps; ++k)
+    sum += static_cast<float>(weight[k]) * data[index[k]];
+  return sum;
+}
+
+/// Every row of the consecutive form reads inside the input and sums, over
+/// integer data with both signs, exactly what the row of `table` sums.
+void expectConsecutiveSumsEqual(const AxisTable &table) {
+  std::optional<ConsecutiveTaps> consecutive = consecutiveTaps(table);
+  ASSERT_TRUE(consecutive);
+  ASSERT_EQ(consecutive->starts.size(), size_t(table.outLength));
+  std::vector<float> data(table.inLength);
+  for (int64_t i = 0; i < table.inLength; ++i)
+    data[i] = static_cast<float>((i * 7919 + 13) % 511 - 255);
+  std::vector<int64_t> positions(table.taps);
+  for (int64_t o = 0; o < table.outLength; ++o) {
+    int64_t start = consecutive->starts[o];
+    ASSERT_GE(start, 0);
+    ASSERT_LE(start + table.taps, table.inLength);
+    for (int64_t k = 0; k < table.taps; ++k)
+      positions[k] = start + k;
+    EXPECT_EQ(sumInTapOrder(&table.indices[o * table.taps],
+                            &table.weights[o * table.taps], table.taps, data),
+              sumInTapOrder(positions.data(),
+                            &consecutive->weights[o * table.taps], table.taps,
+                            data))
+        << "output " << o;
+  }
+}
+
+AxisTable windowedTable(AxisKernel kernel, int64_t in, int64_t out,
+                        bool antialias = false) {
+  return buildAxisTable(makeAxisTableParams(
+      kernel, CoordinateTransformMode::HalfPixel, NearestMode::RoundPreferFloor,
+      ShapeCalcMode::Sizes, 1.0f, in, out, antialias, -0.5));
+}
+
+} // namespace
+
+// The windowed kernels read consecutive positions: the Pillow filters of a
+// 1080p downscale (including the rows whose window is cut by the input's
+// ends and padded with zero-weight taps), antialiased linear, area.
+TEST(ConsecutiveTaps, WindowedKernelsSumTheSame) {
+  expectConsecutiveSumsEqual(
+      windowedTable(AxisKernel::BilinearPillow, 1920, 224));
+  expectConsecutiveSumsEqual(
+      windowedTable(AxisKernel::BicubicPillow, 1920, 224));
+  expectConsecutiveSumsEqual(
+      windowedTable(AxisKernel::BicubicPillow, 1080, 224));
+  expectConsecutiveSumsEqual(windowedTable(AxisKernel::BilinearPillow, 7, 3));
+  expectConsecutiveSumsEqual(
+      windowedTable(AxisKernel::Linear, 1080, 224, /*antialias=*/true));
+  expectConsecutiveSumsEqual(windowedTable(AxisKernel::Area, 1920, 224));
+}
+
+// A row's window is moved left where it would end past the input, and its
+// weights follow their positions.
+TEST(ConsecutiveTaps, WindowsStayInsideTheInput) {
+  AxisTable table = windowedTable(AxisKernel::BicubicPillow, 40, 7);
+  std::optional<ConsecutiveTaps> consecutive = consecutiveTaps(table);
+  ASSERT_TRUE(consecutive);
+  int64_t last = table.outLength - 1;
+  EXPECT_EQ(consecutive->starts[last], table.inLength - table.taps);
+  for (int64_t k = 0; k < table.taps; ++k) {
+    double w = table.weights[last * table.taps + k];
+    if (w != 0.0)
+      EXPECT_EQ(consecutive->weights[last * table.taps +
+                                     table.indices[last * table.taps + k] -
+                                     consecutive->starts[last]],
+                w);
+  }
+}
+
+// Clamped taps read one position twice (cubic at the edges, linear_onnx's
+// last output), and a table with more taps than input positions has no
+// window to fit: neither has the form.
+TEST(ConsecutiveTaps, ClampedOrWideTablesHaveNoForm) {
+  EXPECT_FALSE(consecutiveTaps(tableFor(AxisKernel::Cubic,
+                                        CoordinateTransformMode::HalfPixel,
+                                        NearestMode::RoundPreferFloor, 16, 7)));
+  EXPECT_FALSE(consecutiveTaps(
+      withColumns(windowedTable(AxisKernel::BilinearPillow, 2, 1), 4)));
+}

@@ -149,6 +149,24 @@ std::optional<AffineTapRun> findAffineTapRun(const AxisTable &table,
 /// vectorize). The compile-time and the run-time run passes read this layout.
 std::vector<double> runWeights(const AxisTable &table, const AffineTapRun &run);
 
+/// A table whose row `o` reads the consecutive input positions starts[o],
+/// starts[o] + 1, ..., starts[o] + taps - 1, with weights[o * taps + k] the
+/// weight of position starts[o] + k (0 where the original row has no tap).
+/// A pass then loads one start per output instead of one index per tap.
+struct ConsecutiveTaps {
+  std::vector<int64_t> starts;
+  std::vector<double> weights;
+};
+
+/// `table` as consecutive taps, when every row's taps of non-zero weight read
+/// strictly increasing positions that fit in `taps` consecutive ones of the
+/// input (the windowed kernels: linear with antialias, area, the Pillow
+/// filters), or nullopt. Summed in tap order, both forms add the same
+/// non-zero products in the same order and differ only in the products
+/// 0 * x they add around them, so they give the same sum up to the sign of
+/// a zero whenever every element read is finite (integer data).
+std::optional<ConsecutiveTaps> consecutiveTaps(const AxisTable &table);
+
 /// `table` with `columns` >= table.taps columns: the extra columns repeat
 /// the row's first index with weight 0, as shorter rows within a table do.
 /// Run-time tables get the tap count the lowering knew statically

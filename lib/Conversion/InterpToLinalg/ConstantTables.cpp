@@ -35,24 +35,28 @@ static Value weightConstant(OpBuilder &b, Location loc, RankedTensorType type,
   return arith::ConstantOp::create(b, loc, attr);
 }
 
+/// `values` as an index constant of `shape`: i32 when every value fits
+/// (half the table bytes, and gathers with 32-bit lanes: vgatherdps of 16
+/// floats, not vgatherqps of 8), i64 otherwise.
+static Value indexConstant(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                           ArrayRef<int64_t> values, int64_t bound) {
+  if (bound <= std::numeric_limits<int32_t>::max()) {
+    SmallVector<int32_t> narrow(values.begin(), values.end());
+    auto type = RankedTensorType::get(shape, b.getI32Type());
+    return arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(type, ArrayRef(narrow)));
+  }
+  auto type = RankedTensorType::get(shape, b.getI64Type());
+  return arith::ConstantOp::create(b, loc,
+                                   DenseElementsAttr::get(type, values));
+}
+
 AxisTables lowering::materializeTable(OpBuilder &b, Location loc,
                                       const rules::AxisTable &table,
                                       FloatType accType, bool needsWeights) {
   AxisTables tables;
   SmallVector<int64_t> shape = {table.outLength, table.taps};
-  // i32 indices when the input length allows: half the table bytes, and
-  // gathers with 32-bit lanes (vgatherdps of 16 floats, not vgatherqps of
-  // 8).
-  if (table.inLength <= std::numeric_limits<int32_t>::max()) {
-    SmallVector<int32_t> narrow(table.indices.begin(), table.indices.end());
-    auto indexType = RankedTensorType::get(shape, b.getI32Type());
-    tables.indices = arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(indexType, ArrayRef(narrow)));
-  } else {
-    auto indexType = RankedTensorType::get(shape, b.getI64Type());
-    tables.indices = arith::ConstantOp::create(
-        b, loc, DenseElementsAttr::get(indexType, ArrayRef(table.indices)));
-  }
+  tables.indices = indexConstant(b, loc, shape, table.indices, table.inLength);
   // nearest gathers without weights.
   if (!needsWeights)
     return tables;
@@ -108,4 +112,25 @@ AffineRunOperands lowering::staticRunOperands(OpBuilder &b, Location loc,
       weights);
   operands.outputOffset = run.firstOutput();
   return operands;
+}
+
+std::optional<ConsecutiveTables>
+lowering::consecutiveConstantTables(OpBuilder &b, Location loc,
+                                    const AxisTables &tables,
+                                    const ElementTypes &types) {
+  if (!isa<IntegerType>(types.data) || !tables.constantTable || tables.run)
+    return std::nullopt;
+  const rules::AxisTable &table = *tables.constantTable;
+  std::optional<rules::ConsecutiveTaps> consecutive =
+      rules::consecutiveTaps(table);
+  if (!consecutive)
+    return std::nullopt;
+  ConsecutiveTables result;
+  result.starts = indexConstant(b, loc, {table.outLength}, consecutive->starts,
+                                table.inLength);
+  result.weights = weightConstant(
+      b, loc,
+      RankedTensorType::get({table.outLength, table.taps}, types.accumulator),
+      consecutive->weights);
+  return result;
 }

@@ -65,8 +65,15 @@ Value lowering::buildDirectPass(OpBuilder &b, Location loc, Value source,
       }
       continue;
     }
+    if (a.starts) {
+      firstIndexArg[i] = inputs.size();
+      inputs.push_back(a.starts);
+      maps.push_back(AffineMap::get(loops, 0, {o}, ctx));
+    }
     for (auto [table, first] : {std::pair(a.indices, &firstIndexArg[i]),
                                 std::pair(a.weights, &firstWeightArg[i])}) {
+      if (!table)
+        continue;
       *first = inputs.size();
       for (int64_t t = 0; t < a.taps; ++t) {
         inputs.push_back(table);
@@ -102,8 +109,19 @@ Value lowering::buildDirectPass(OpBuilder &b, Location loc, Value source,
         Value phase =
             runAxis ? linalg::IndexOp::create(nb, nloc, rank) : Value();
         for (auto [i, a] : llvm::enumerate(axes)) {
+          // Consecutive taps read from starts[o] on.
+          Value start =
+              a.starts ? arith::IndexCastOp::create(nb, nloc, nb.getIndexType(),
+                                                    args[firstIndexArg[i]])
+                             .getResult()
+                       : Value();
           for (int64_t t = 0; t < a.taps; ++t) {
             tapWeight[i].push_back(args[firstWeightArg[i] + t]);
+            if (start) {
+              tapIndex[i].push_back(
+                  nb.createOrFold<arith::AddIOp>(nloc, start, indexConst(t)));
+              continue;
+            }
             if (!a.run) {
               tapIndex[i].push_back(arith::IndexCastOp::create(
                   nb, nloc, nb.getIndexType(), args[firstIndexArg[i] + t]));
@@ -212,7 +230,8 @@ Value lowering::buildDirectPassWithEdges(OpBuilder &b, Location loc,
 DirectPassInputs lowering::directPassInputs(OpBuilder &b, Location loc,
                                             ArrayRef<int64_t> axes,
                                             ArrayRef<const AxisTables *> tables,
-                                            int64_t rank, FloatType accType) {
+                                            int64_t rank,
+                                            const ElementTypes &types) {
   DirectPassInputs direct;
   for (auto [axis, t] : llvm::zip_equal(axes, tables)) {
     DirectPassAxis a;
@@ -223,7 +242,13 @@ DirectPassInputs lowering::directPassInputs(OpBuilder &b, Location loc,
     if (axis == rank - 1 && t->run && t->run->phaseStep >= 0) {
       direct.runAxis = direct.axes.size();
       direct.runTables = t;
-      a.run = staticRunOperands(b, loc, *t->constantTable, *t->run, accType);
+      a.run = staticRunOperands(b, loc, *t->constantTable, *t->run,
+                                types.accumulator);
+    } else if (std::optional<ConsecutiveTables> consecutive =
+                   consecutiveConstantTables(b, loc, *t, types)) {
+      a.indices = Value();
+      a.starts = consecutive->starts;
+      a.weights = consecutive->weights;
     }
     direct.axes.push_back(a);
   }

@@ -106,6 +106,15 @@ struct DirectPassAxis {
   int64_t taps = 0;
   Value indices, weights;
   std::optional<AffineRunOperands> run;
+  /// Consecutive taps (rules::ConsecutiveTaps): tap t of output o reads
+  /// starts[o] + t, and `indices` is unused.
+  Value starts;
+};
+
+/// A constant table as consecutive taps: starts (tensor<L x i32|i64>) and
+/// weights (tensor<L x K x f32|f64>).
+struct ConsecutiveTables {
+  Value starts, weights;
 };
 
 /// The element types of one lowering: the data's, and the accumulator's.
@@ -217,6 +226,13 @@ AxisTables materializeTable(OpBuilder &b, Location loc,
 AxisTables buildConstantTables(OpBuilder &b, Location loc,
                                const rules::AxisTable &table, FloatType accType,
                                bool needsWeights);
+/// The constant tables of a pass as consecutive taps, when the table has
+/// that form and no affine run and the pass's data is integer (finite
+/// elements, so the zero-weight taps the form adds or moves add nothing:
+/// rules::consecutiveTaps).
+std::optional<ConsecutiveTables>
+consecutiveConstantTables(OpBuilder &b, Location loc, const AxisTables &tables,
+                          const ElementTypes &types);
 /// Rows [first, first + count) of a table.
 rules::AxisTable sliceRows(const rules::AxisTable &table, int64_t first,
                            int64_t count);
@@ -246,7 +262,9 @@ Value buildDirectPass(OpBuilder &b, Location loc, Value source,
                       ArrayRef<DirectPassAxis> axes, Value init,
                       const ElementTypes &types);
 /// The direct-pass operands of resized axes with constant or run-time
-/// tables; the innermost one takes its constant table's affine run.
+/// tables; the innermost one takes its constant table's affine run, and
+/// constant tables without a run over integer data take their consecutive
+/// form where they have one.
 struct DirectPassInputs {
   SmallVector<DirectPassAxis> axes;
   /// The innermost axis with a constant affine run: its position in `axes`
@@ -257,7 +275,7 @@ struct DirectPassInputs {
 DirectPassInputs directPassInputs(OpBuilder &b, Location loc,
                                   ArrayRef<int64_t> axes,
                                   ArrayRef<const AxisTables *> tables,
-                                  int64_t rank, FloatType accType);
+                                  int64_t rank, const ElementTypes &types);
 /// A direct pass of `inputs` into `init`: with a constant affine run, the
 /// run's outputs first and then the clamped edges with their table rows.
 Value buildDirectPassWithEdges(OpBuilder &b, Location loc, Value source,

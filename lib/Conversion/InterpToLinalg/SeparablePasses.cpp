@@ -23,9 +23,12 @@ using namespace mlir::interp::lowering;
 /// out[.., o, ..] = sum_k W[o, k] * in[.., I[o, k], ..].
 /// Static tap counts use a direct pass of the axis alone, which unrolls
 /// them.
-static Value buildTapLoopPass(OpBuilder &b, Location loc, Value source,
-                              int64_t axis, const AxisTables &tables,
-                              Value init, const ElementTypes &types) {
+static Value
+buildTapLoopPass(OpBuilder &b, Location loc, Value source, int64_t axis,
+                 const AxisTables &tables,
+                 const std::optional<ConsecutiveTables> &consecutive,
+                 Value init, const ElementTypes &types) {
+  Value weights = consecutive ? consecutive->weights : tables.weights;
   FloatType accType = types.accumulator;
   bool isUnsigned = types.isUnsigned;
   auto sourceType = cast<RankedTensorType>(source.getType());
@@ -43,17 +46,29 @@ static Value buildTapLoopPass(OpBuilder &b, Location loc, Value source,
         Value o = position[axis];
         Value zero = arith::ConstantIndexOp::create(nb, nloc, 0);
         Value one = arith::ConstantIndexOp::create(nb, nloc, 1);
-        Value count = tensor::DimOp::create(nb, nloc, tables.indices, 1);
+        Value count = tensor::DimOp::create(
+            nb, nloc, consecutive ? weights : tables.indices, 1);
+        // Consecutive taps read from starts[o] on.
+        Value start;
+        if (consecutive)
+          start = arith::IndexCastOp::create(
+              nb, nloc, nb.getIndexType(),
+              tensor::ExtractOp::create(nb, nloc, consecutive->starts,
+                                        ValueRange{o}));
         auto loop = scf::ForOp::create(
             nb, nloc, zero, count, one, ValueRange{zeroOf(nb, nloc, accType)},
             [&](OpBuilder &lb, Location lloc, Value k, ValueRange iter) {
-              Value index = tensor::ExtractOp::create(lb, lloc, tables.indices,
-                                                      ValueRange{o, k});
-              Value weight = tensor::ExtractOp::create(lb, lloc, tables.weights,
+              Value weight = tensor::ExtractOp::create(lb, lloc, weights,
                                                        ValueRange{o, k});
               SmallVector<Value> indices(position);
-              indices[axis] = arith::IndexCastOp::create(
-                  lb, lloc, lb.getIndexType(), index);
+              if (start) {
+                indices[axis] = arith::AddIOp::create(lb, lloc, start, k);
+              } else {
+                Value index = tensor::ExtractOp::create(
+                    lb, lloc, tables.indices, ValueRange{o, k});
+                indices[axis] = arith::IndexCastOp::create(
+                    lb, lloc, lb.getIndexType(), index);
+              }
               Value element =
                   tensor::ExtractOp::create(lb, lloc, source, indices);
               Value product = arith::MulFOp::create(
@@ -74,9 +89,11 @@ Value lowering::buildAxisPass(OpBuilder &b, Location loc, Value source,
                               Value init, const ElementTypes &types) {
   int64_t rank = cast<RankedTensorType>(source.getType()).getRank();
   if (!unrollsTaps(tables.staticTaps()))
-    return buildTapLoopPass(b, loc, source, axis, tables, init, types);
+    return buildTapLoopPass(b, loc, source, axis, tables,
+                            consecutiveConstantTables(b, loc, tables, types),
+                            init, types);
   DirectPassInputs inputs =
-      directPassInputs(b, loc, {axis}, {&tables}, rank, types.accumulator);
+      directPassInputs(b, loc, {axis}, {&tables}, rank, types);
   return buildDirectPassWithEdges(b, loc, source, inputs, init, types);
 }
 

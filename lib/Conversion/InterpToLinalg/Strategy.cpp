@@ -105,8 +105,8 @@ static Value buildDirectPlan(OpBuilder &b, Location loc, const ResizeSpec &spec,
       directAxes.push_back(axis);
       directTables.push_back(t);
     }
-    DirectPassInputs inputs = directPassInputs(
-        pb, ploc, directAxes, directTables, rank, types.accumulator);
+    DirectPassInputs inputs =
+        directPassInputs(pb, ploc, directAxes, directTables, rank, types);
     return buildDirectPassWithEdges(pb, ploc, slab, inputs, out, types);
   };
   if (!plan.fuseOuterAxis)
@@ -143,7 +143,7 @@ static Value buildRatioSpecializations(OpBuilder &b, Location loc,
     resizedTables.push_back(&t);
   }
   DirectPassInputs inputs =
-      directPassInputs(b, loc, resized, resizedTables, rank, types.accumulator);
+      directPassInputs(b, loc, resized, resizedTables, rank, types);
   size_t runAxis = llvm::find(resized, rank - 1) - resized.begin();
   auto [period, inputStep] = plan.ratios[ratio];
   RuntimeRun run = findRuntimeRun(b, loc, spec, *resizedTables[runAxis],

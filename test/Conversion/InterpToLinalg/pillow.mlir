@@ -75,3 +75,45 @@ func.func @runtime_tables(%x: tensor<1x?x?xui8>, %s: tensor<2xi64>) -> tensor<1x
      : (tensor<1x?x?xui8>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x?x?xui8>
   return %r : tensor<1x?x?xui8>
 }
+
+// -----
+
+// Integer data, windowed taps: tap t of output o reads starts[o] + t (one
+// i32 start per output instead of an index per tap). The last window (the 9
+// taps 31..39 of a 12-tap table) is moved left to end at the input's end:
+// it starts at 28, its weights after 3 zeros.
+// CHECK-LABEL: func.func @consecutive_taps_u8
+// CHECK-DAG: %[[W:.*]] = arith.constant dense<{{.*}}[0.000000e+00, 0.000000e+00, 0.000000e+00, 0.00250626565, {{.*}}> : tensor<7x12xf32>
+// CHECK-DAG: %[[STARTS:.*]] = arith.constant dense<[0, 3, 9, 14, 20, 26, 28]> : tensor<7xi32>
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%[[STARTS]], %[[W]], %[[W]],
+// CHECK-SAME: : tensor<7xi32>, tensor<7x12xf32>, tensor<7x12xf32>,
+// CHECK: ^bb0(%[[START:.*]]: i32, %{{.*}}: f32,
+// CHECK: %[[FIRST:.*]] = arith.index_cast %[[START]] : i32 to index
+// CHECK: %[[C11:.*]] = arith.constant 11 : index
+// CHECK-NEXT: %[[LAST:.*]] = arith.addi %[[FIRST]], %[[C11]] : index
+// CHECK: tensor.extract %{{.*}}[%{{.*}}, %{{.*}}, %[[FIRST]]]
+// CHECK: tensor.extract %{{.*}}[%{{.*}}, %{{.*}}, %[[LAST]]]
+func.func @consecutive_taps_u8(%x: tensor<1x2x40xui8>) -> tensor<1x2x7xui8> {
+  %s = arith.constant dense<[2, 7]> : tensor<2xi64>
+  %a = arith.constant dense<[1, 2]> : tensor<2xi64>
+  %r = interp.interpolate_v11 %x, %s, %a {mode = bilinear_pillow, shape_calculation_mode = sizes}
+     : (tensor<1x2x40xui8>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x2x7xui8>
+  return %r : tensor<1x2x7xui8>
+}
+
+// -----
+
+// Float data keeps the index table: a zero-weight tap moved onto another
+// element would add 0 * inf = NaN where the table adds nothing.
+// CHECK-LABEL: func.func @table_taps_f32
+// CHECK: arith.constant dense<{{.*}}> : tensor<7x12xi32>
+// CHECK-NOT: tensor<7xi32>
+// CHECK: return
+func.func @table_taps_f32(%x: tensor<1x2x40xf32>) -> tensor<1x2x7xf32> {
+  %s = arith.constant dense<[2, 7]> : tensor<2xi64>
+  %a = arith.constant dense<[1, 2]> : tensor<2xi64>
+  %r = interp.interpolate_v11 %x, %s, %a {mode = bilinear_pillow, shape_calculation_mode = sizes}
+     : (tensor<1x2x40xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x2x7xf32>
+  return %r : tensor<1x2x7xf32>
+}
