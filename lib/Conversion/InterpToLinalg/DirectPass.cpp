@@ -47,6 +47,11 @@ Value lowering::buildDirectPass(OpBuilder &b, Location loc, Value source,
     if (a.run)
       runAxis = &a;
   int64_t loops = rank + (runAxis ? 1 : 0);
+  SmallVector<int64_t> tableAxes;
+  for (const DirectPassAxis &a : axes)
+    if (!a.run)
+      tableAxes.push_back(a.axis);
+  bool gathers = passGathers(source, tableAxes);
   MLIRContext *ctx = b.getContext();
 
   SmallVector<Value> inputs;
@@ -164,7 +169,9 @@ Value lowering::buildDirectPass(OpBuilder &b, Location loc, Value source,
           Value element = tensor::ExtractOp::create(nb, nloc, source, indices);
           Value product = arith::MulFOp::create(
               nb, nloc, weight,
-              toAccumulator(nb, nloc, element, accType, isUnsigned));
+              gathers
+                  ? toAccumulatorByTable(nb, nloc, element, accType, isUnsigned)
+                  : toAccumulator(nb, nloc, element, accType, isUnsigned));
           sum = sum ? arith::AddFOp::create(nb, nloc, sum, product).getResult()
                     : product;
           // Next combination, the last axis fastest.

@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/TypeUtilities.h"
 
 #include <cmath>
@@ -64,6 +65,37 @@ Value lowering::toAccumulator(OpBuilder &b, Location loc, Value value,
                                    castSignedness(b, loc, value, signless));
   }
   return arith::SIToFPOp::create(b, loc, accType, value);
+}
+
+Value lowering::toAccumulatorByTable(OpBuilder &b, Location loc, Value value,
+                                     FloatType accType, bool isUnsigned) {
+  Type type = value.getType();
+  if (!type.isInteger(8))
+    return toAccumulator(b, loc, value, accType, isUnsigned);
+  // Entry u holds the element whose bits are u: u, or u - 256 for i8.
+  SmallVector<Attribute> values;
+  for (int64_t bits = 0; bits < 256; ++bits)
+    values.push_back(b.getFloatAttr(
+        accType,
+        static_cast<double>(!isUnsigned && bits >= 128 ? bits - 256 : bits)));
+  auto tableType = RankedTensorType::get({256}, accType);
+  Value table = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(tableType, values));
+  Value bits = castSignedness(b, loc, value, b.getI8Type());
+  Value index = arith::IndexCastUIOp::create(b, loc, b.getIndexType(), bits);
+  return tensor::ExtractOp::create(b, loc, table, index);
+}
+
+bool lowering::passGathers(Value source, ArrayRef<int64_t> axes) {
+  ArrayRef<int64_t> shape = cast<RankedTensorType>(source.getType()).getShape();
+  for (int64_t axis : axes) {
+    double inner = 1.0;
+    for (int64_t size : shape.drop_front(axis + 1))
+      inner *= ShapedType::isDynamic(size) ? kMinVectorInnerElements : size;
+    if (interp::passGathers(/*hasRun=*/false, inner))
+      return true;
+  }
+  return false;
 }
 
 /// The store rule of docs/Semantics.md: floats round to nearest; integers

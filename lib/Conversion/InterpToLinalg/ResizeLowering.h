@@ -138,6 +138,15 @@ Value zeroOf(OpBuilder &b, Location loc, Type type);
 /// A data element in the accumulator type.
 Value toAccumulator(OpBuilder &b, Location loc, Value value, FloatType accType,
                     bool isUnsigned);
+/// An 8-bit data element in the accumulator type read from a table of the
+/// 256 values instead of converted: in a scalar loop (a pass that gathers),
+/// a load where the conversion would take a float pipe per tap.
+/// Other element types convert as toAccumulator does.
+Value toAccumulatorByTable(OpBuilder &b, Location loc, Value value,
+                           FloatType accType, bool isUnsigned);
+/// Whether a pass over `source` whose taps along `axes` (the axes without
+/// an affine run) read it gathers along one of them (passGathers).
+bool passGathers(Value source, ArrayRef<int64_t> axes);
 /// The value a pass yields into `init`: the accumulated sum, or, when `init`
 /// holds the data type, the sum stored by docs/Semantics.md's store rule.
 Value storeAccumulated(OpBuilder &b, Location loc, Value sum, Value init,

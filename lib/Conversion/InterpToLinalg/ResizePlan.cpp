@@ -32,7 +32,7 @@ SmallVector<size_t> interp::orderSeparablePasses(const ResizeFacts &facts) {
       double inner = 1.0;
       for (int64_t d = axis.dim + 1; d < facts.rank; ++d)
         inner *= shape[d];
-      bool gathers = !axis.hasRun && inner < kMinVectorInnerElements;
+      bool gathers = passGathers(axis.hasRun, inner);
       total += elements * taps * (gathers ? kGatherPenalty : 1.0);
     }
     return total;

@@ -29,6 +29,7 @@ buildTapLoopPass(OpBuilder &b, Location loc, Value source, int64_t axis,
                  const std::optional<ConsecutiveTables> &consecutive,
                  Value init, const ElementTypes &types) {
   Value weights = consecutive ? consecutive->weights : tables.weights;
+  bool gathers = passGathers(source, {axis});
   FloatType accType = types.accumulator;
   bool isUnsigned = types.isUnsigned;
   auto sourceType = cast<RankedTensorType>(source.getType());
@@ -73,7 +74,10 @@ buildTapLoopPass(OpBuilder &b, Location loc, Value source, int64_t axis,
                   tensor::ExtractOp::create(lb, lloc, source, indices);
               Value product = arith::MulFOp::create(
                   lb, lloc, weight,
-                  toAccumulator(lb, lloc, element, accType, isUnsigned));
+                  gathers
+                      ? toAccumulatorByTable(lb, lloc, element, accType,
+                                             isUnsigned)
+                      : toAccumulator(lb, lloc, element, accType, isUnsigned));
               Value next = arith::AddFOp::create(lb, lloc, iter[0], product);
               scf::YieldOp::create(lb, lloc, next);
             });

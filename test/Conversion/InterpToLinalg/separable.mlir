@@ -163,12 +163,16 @@ func.func @f16_store(%x: tensor<4xf16>) -> tensor<7xf16> {
 // Integers: round to nearest even, saturate, NaN -> 0 (for unsigned types
 // the clamp's lower bound, 0, already takes NaN there). ui8 crosses to
 // signless arith through casts. The sum starts with the first product: the
-// sign of a zero does not survive the store.
+// sign of a zero does not survive the store. A pass that gathers (here along
+// the only axis) reads 8-bit elements from a table of their 256 values
+// instead of converting each one (uitofp elsewhere).
 // CHECK-LABEL: func.func @ui8_store
 // CHECK: linalg.generic
 // CHECK: %[[E:.*]] = tensor.extract {{.*}} : tensor<4xui8>
+// CHECK: %[[TABLE:.*]] = arith.constant dense<"0x000000000000803F{{[0-9A-F]*}}00007F43"> : tensor<256xf32>
 // CHECK: %[[S:.*]] = builtin.unrealized_conversion_cast %[[E]] : ui8 to i8
-// CHECK: %[[F:.*]] = arith.uitofp %[[S]] : i8 to f32
+// CHECK: %[[I:.*]] = arith.index_castui %[[S]] : i8 to index
+// CHECK: %[[F:.*]] = tensor.extract %[[TABLE]][%[[I]]] : tensor<256xf32>
 // CHECK-NEXT: %[[P:.*]] = arith.mulf %{{.*}}, %[[F]] : f32
 // CHECK-NOT: arith.constant 0.000000e+00
 // CHECK: arith.addf %[[P]], %{{.*}} : f32
@@ -369,4 +373,38 @@ func.func @ui8_down_direct(%x: tensor<1x1x8x24xui8>) -> tensor<1x1x4x6xui8> {
   %r = interp.interpolate_v4 %x, %s, %c, %a {mode = linear_onnx, shape_calculation_mode = sizes}
      : (tensor<1x1x8x24xui8>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<1x1x4x6xui8>
   return %r : tensor<1x1x4x6xui8>
+}
+
+// -----
+
+// The table of i8 holds each bit pattern's signed value: 0, 1, ..., 127
+// (0x42FE0000), then -128 (0xC3000000), ..., -1 (0xBF800000).
+// CHECK-LABEL: func.func @i8_table
+// CHECK: arith.constant dense<"0x000000000000803F{{[0-9A-F]*}}0000FE42000000C3{{[0-9A-F]*}}000080BF"> : tensor<256xf32>
+// CHECK: arith.index_castui %{{.*}} : i8 to index
+// CHECK-NOT: arith.sitofp
+// CHECK: return
+func.func @i8_table(%x: tensor<4xi8>) -> tensor<7xi8> {
+  %s = arith.constant dense<[7]> : tensor<1xi64>
+  %c = arith.constant dense<[1.0]> : tensor<1xf32>
+  %r = interp.interpolate_v4 %x, %s, %c {mode = cubic, shape_calculation_mode = sizes}
+     : (tensor<4xi8>, tensor<1xi64>, tensor<1xf32>) -> tensor<7xi8>
+  return %r : tensor<7xi8>
+}
+
+// -----
+
+// A pass along an axis with 16 or more elements inside it reads rows as
+// vectors: its elements convert (uitofp), the table would be a gather.
+// CHECK-LABEL: func.func @ui8_rows_convert
+// CHECK: arith.uitofp %{{.*}} : i8 to f32
+// CHECK-NOT: tensor<256xf32>
+// CHECK: return
+func.func @ui8_rows_convert(%x: tensor<4x16xui8>) -> tensor<7x16xui8> {
+  %s = arith.constant dense<[7]> : tensor<1xi64>
+  %c = arith.constant dense<[1.0]> : tensor<1xf32>
+  %a = arith.constant dense<[0]> : tensor<1xi64>
+  %r = interp.interpolate_v4 %x, %s, %c, %a {mode = cubic, shape_calculation_mode = sizes}
+     : (tensor<4x16xui8>, tensor<1xi64>, tensor<1xf32>, tensor<1xi64>) -> tensor<7x16xui8>
+  return %r : tensor<7x16xui8>
 }

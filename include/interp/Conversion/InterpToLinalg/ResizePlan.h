@@ -57,6 +57,15 @@ inline constexpr double kGatherPenalty = 4.0;
 /// NHWC (C = 3) its taps are scalar reads, not vector rows.
 inline constexpr double kMinVectorInnerElements = 16.0;
 
+/// Whether a pass along an axis gathers: no affine tap run, and fewer than
+/// kMinVectorInnerElements elements inside the axis. Its taps are then
+/// scalar reads, which the plan charges kGatherPenalty for and which read
+/// 8-bit data through a table of its values instead of converting each
+/// one.
+inline bool passGathers(bool hasRun, double innerElements) {
+  return !hasRun && innerElements < kMinVectorInnerElements;
+}
+
 /// The ratios (period, input step) for which run-time tables of the
 /// innermost axis get a direct pass specialized at compile time: x2 up and
 /// /2 down, the commonest integer ratios. Each one costs a guarded copy of
