@@ -2,6 +2,7 @@
 
 #include "interp/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -33,6 +34,22 @@ static std::optional<int64_t> outputLoopTripCount(scf::ForOp loop) {
   return (*ub - *lb + *step - 1) / *step;
 }
 
+/// Moves the last `count` iterations of `loop` (constant bounds, no
+/// results) into a copy of it right after it.
+static void splitLastIterations(scf::ForOp loop, int64_t count) {
+  int64_t ub = *getConstantIntValue(loop.getUpperBound());
+  int64_t step = *getConstantIntValue(loop.getStep());
+  int64_t lb = *getConstantIntValue(loop.getLowerBound());
+  int64_t trips = (ub - lb + step - 1) / step;
+  OpBuilder b(loop);
+  Value split = arith::ConstantIndexOp::create(b, loop.getLoc(),
+                                               lb + (trips - count) * step);
+  b.setInsertionPointAfter(loop);
+  auto rest = cast<scf::ForOp>(b.clone(*loop.getOperation()));
+  rest.setLowerBound(split);
+  loop.setUpperBound(split);
+}
+
 namespace {
 struct InterpUnrollJamTapLoopsPass
     : interp::impl::InterpUnrollJamTapLoopsBase<InterpUnrollJamTapLoopsPass> {
@@ -41,22 +58,21 @@ struct InterpUnrollJamTapLoopsPass
   void runOnOperation() override {
     if (factor <= 1)
       return;
-    SmallVector<std::pair<scf::ForOp, unsigned>> loops;
+    SmallVector<std::pair<scf::ForOp, int64_t>> loops;
     getOperation()->walk([&](scf::ForOp loop) {
       std::optional<int64_t> trips = outputLoopTripCount(loop);
-      if (!trips)
-        return;
-      // `factor`, halved until it divides the trip count.
-      unsigned f = factor;
-      while (f > 1 && *trips % f != 0)
-        f /= 2;
-      if (f > 1)
-        loops.push_back({loop, f});
+      if (trips && *trips >= factor)
+        loops.push_back({loop, *trips});
     });
-    // Failing to unroll (inner bounds that change with the output) leaves
-    // the loop as it was, which is correct, only slower.
-    for (auto [loop, f] : loops)
-      (void)loopUnrollJamByFactor(loop, f);
+    for (auto [loop, trips] : loops) {
+      // The upstream utility jams a trip count its factor divides: the
+      // last trips % factor outputs go to a copy of the loop after it.
+      if (int64_t rest = trips % factor)
+        splitLastIterations(loop, rest);
+      // Failing to unroll (inner bounds that change with the output) leaves
+      // the loop as it was, which is correct, only slower.
+      (void)loopUnrollJamByFactor(loop, factor);
+    }
   }
 };
 } // namespace

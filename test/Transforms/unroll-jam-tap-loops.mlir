@@ -29,30 +29,35 @@ func.func @taps(%in: memref<8x35xf32>, %out: memref<8xf32>) {
 
 // -----
 
-// 6 outputs: 4 does not divide them, 2 does.
-// CHECK-LABEL: func.func @six_outputs
-// CHECK: iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) -> (f32, f32)
-func.func @six_outputs(%in: memref<6x35xf32>, %out: memref<6xf32>) {
+// 10 outputs: the first 8 jammed by 4, the last 2 in a copy of the loop
+// after it.
+// CHECK-LABEL: func.func @ten_outputs
+// CHECK: %[[SPLIT:.*]] = arith.constant 8 : index
+// CHECK: scf.for %{{.*}} = %c0 to %[[SPLIT]] step %c4
+// CHECK: iter_args({{.*}}) -> (f32, f32, f32, f32)
+// CHECK: scf.for %{{.*}} = %[[SPLIT]] to %c10 step %c1 {
+// CHECK: iter_args(%{{[^,]*}}) -> (f32)
+func.func @ten_outputs(%in: memref<10x35xf32>, %out: memref<10xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c6 = arith.constant 6 : index
+  %c10 = arith.constant 10 : index
   %c35 = arith.constant 35 : index
   %zero = arith.constant 0.0 : f32
-  scf.for %o = %c0 to %c6 step %c1 {
+  scf.for %o = %c0 to %c10 step %c1 {
     %sum = scf.for %k = %c0 to %c35 step %c1 iter_args(%acc = %zero) -> f32 {
-      %v = memref.load %in[%o, %k] : memref<6x35xf32>
+      %v = memref.load %in[%o, %k] : memref<10x35xf32>
       %next = arith.addf %acc, %v : f32
       scf.yield %next : f32
     }
-    memref.store %sum, %out[%o] : memref<6xf32>
+    memref.store %sum, %out[%o] : memref<10xf32>
   }
   return
 }
 
 // -----
 
-// An odd or run-time number of outputs, or a loop without a tap loop in
-// it: left alone.
+// Fewer outputs than the factor, a run-time number of them, or a loop
+// without a tap loop in it: left alone.
 // CHECK-LABEL: func.func @left_alone
 // CHECK-NOT: -> (f32, f32)
 // CHECK-NOT: step %c2
@@ -60,11 +65,11 @@ func.func @six_outputs(%in: memref<6x35xf32>, %out: memref<6xf32>) {
 func.func @left_alone(%in: memref<?x35xf32>, %out: memref<?xf32>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c7 = arith.constant 7 : index
+  %c3 = arith.constant 3 : index
   %c8 = arith.constant 8 : index
   %c35 = arith.constant 35 : index
   %zero = arith.constant 0.0 : f32
-  scf.for %o = %c0 to %c7 step %c1 {
+  scf.for %o = %c0 to %c3 step %c1 {
     %sum = scf.for %k = %c0 to %c35 step %c1 iter_args(%acc = %zero) -> f32 {
       %v = memref.load %in[%o, %k] : memref<?x35xf32>
       %next = arith.addf %acc, %v : f32

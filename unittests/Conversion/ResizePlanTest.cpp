@@ -247,10 +247,20 @@ TEST(ResizePlan, ConstantTableBudget) {
 }
 
 TEST(ResizePlan, UnrolledTaps) {
-  EXPECT_TRUE(unrollsTaps(4));
-  EXPECT_TRUE(unrollsTaps(kMaxUnrolledTaps));
-  EXPECT_FALSE(unrollsTaps(kMaxUnrolledTaps + 1));
-  EXPECT_FALSE(unrollsTaps(std::nullopt));
+  EXPECT_TRUE(unrollsTaps(4, false));
+  EXPECT_TRUE(unrollsTaps(kMaxUnrolledTaps, false));
+  EXPECT_FALSE(unrollsTaps(kMaxUnrolledTaps + 1, false));
+  EXPECT_FALSE(unrollsTaps(std::nullopt, false));
+}
+
+// Along the last dimension a tap loop takes over sooner: its output loop is
+// the innermost one, which the unroll-jam pass gives several accumulators.
+TEST(ResizePlan, UnrolledTapsAlongTheLastAxis) {
+  EXPECT_LT(kMaxUnrolledLastAxisTaps, kMaxUnrolledTaps);
+  EXPECT_TRUE(unrollsTaps(kMaxUnrolledLastAxisTaps, true));
+  EXPECT_FALSE(unrollsTaps(kMaxUnrolledLastAxisTaps + 1, true));
+  EXPECT_TRUE(unrollsTaps(kMaxUnrolledLastAxisTaps + 1, false));
+  EXPECT_FALSE(unrollsTaps(std::nullopt, true));
 }
 
 } // namespace

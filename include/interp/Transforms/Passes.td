@@ -270,16 +270,18 @@ def InterpUnrollJamTapLoops : Pass<"interp-unroll-jam-tap-loops"> {
   let summary = "Compute several outputs of a tap loop at once";
   let description = [{
     A separable pass whose tap count the lowering does not unroll (35 taps
-    of a bicubic 1920 -> 224 pass) sums each output's taps in an inner
+    of a bicubic 1920 -> 224 pass; more than 16 along the last dimension)
+    sums each output's taps in an inner
     `scf.for` with one float accumulator: every tap's add waits for the
     previous one, and the loop runs at the add's latency, not its
     throughput. This pass unrolls the loop over outputs around such a tap
     loop by `factor` and jams the copies (the SCF utility `loopUnrollJamByFactor`):
     one tap loop carries `factor` independent accumulators. Each output
     still adds its taps in the same order, so results are bit-identical.
-    Loops whose trip count is not a constant multiple of the factor (or of
-    2) are left alone. Run it on structured loops, before
-    `convert-scf-to-cf`.
+    The upstream utility needs a trip count the factor divides, so the
+    last `trips % factor` outputs go to a copy of the loop after it; loops
+    with a run-time trip count or fewer trips than the factor are left
+    alone. Run it on structured loops, before `convert-scf-to-cf`.
   }];
   let options = [
     Option<"factor", "factor", "unsigned", "4",

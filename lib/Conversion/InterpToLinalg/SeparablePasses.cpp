@@ -92,7 +92,7 @@ Value lowering::buildAxisPass(OpBuilder &b, Location loc, Value source,
                               int64_t axis, const AxisTables &tables,
                               Value init, const ElementTypes &types) {
   int64_t rank = cast<RankedTensorType>(source.getType()).getRank();
-  if (!unrollsTaps(tables.staticTaps()))
+  if (!unrollsTaps(tables.staticTaps(), axis == rank - 1))
     return buildTapLoopPass(b, loc, source, axis, tables,
                             consecutiveConstantTables(b, loc, tables, types),
                             init, types);

@@ -85,9 +85,19 @@ inline bool useConstantTable(int64_t outLength, int64_t taps) {
   return outLength <= kMaxConstantTableEntries / std::max<int64_t>(taps, 1);
 }
 
-/// True when a pass unrolls `taps` (nullopt: known at run time only).
-inline bool unrollsTaps(std::optional<int64_t> taps) {
-  return taps && *taps <= kMaxUnrolledTaps;
+/// Taps of a pass along the last dimension up to this many are unrolled;
+/// beyond, a tap loop sums them: the loop over outputs around it is then
+/// the innermost one, and interp-unroll-jam-tap-loops gives a few outputs
+/// an accumulator each, where unrolled taps make every output one chain of
+/// dependent adds (benchmarks/LOG.md, 2026-12-02, "tap loops along the
+/// last axis").
+inline constexpr int64_t kMaxUnrolledLastAxisTaps = 16;
+
+/// True when a pass unrolls `taps` (nullopt: known at run time only);
+/// `lastAxis`: the pass resizes the last dimension.
+inline bool unrollsTaps(std::optional<int64_t> taps, bool lastAxis) {
+  return taps &&
+         *taps <= (lastAxis ? kMaxUnrolledLastAxisTaps : kMaxUnrolledTaps);
 }
 
 /// What planResize knows about one axis of the op.
