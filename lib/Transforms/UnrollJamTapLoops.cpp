@@ -34,16 +34,14 @@ static std::optional<int64_t> outputLoopTripCount(scf::ForOp loop) {
   return (*ub - *lb + *step - 1) / *step;
 }
 
-/// Moves the last `count` iterations of `loop` (constant bounds, no
-/// results) into a copy of it right after it.
-static void splitLastIterations(scf::ForOp loop, int64_t count) {
-  int64_t ub = *getConstantIntValue(loop.getUpperBound());
-  int64_t step = *getConstantIntValue(loop.getStep());
+/// Moves the iterations of `loop` (constant bounds, no results) after its
+/// first `trips` into a copy of it right after it.
+static void splitAfterIterations(scf::ForOp loop, int64_t trips) {
   int64_t lb = *getConstantIntValue(loop.getLowerBound());
-  int64_t trips = (ub - lb + step - 1) / step;
+  int64_t step = *getConstantIntValue(loop.getStep());
   OpBuilder b(loop);
-  Value split = arith::ConstantIndexOp::create(b, loop.getLoc(),
-                                               lb + (trips - count) * step);
+  Value split =
+      arith::ConstantIndexOp::create(b, loop.getLoc(), lb + trips * step);
   b.setInsertionPointAfter(loop);
   auto rest = cast<scf::ForOp>(b.clone(*loop.getOperation()));
   rest.setLowerBound(split);
@@ -67,8 +65,8 @@ struct InterpUnrollJamTapLoopsPass
     for (auto [loop, trips] : loops) {
       // The upstream utility jams a trip count its factor divides: the
       // last trips % factor outputs go to a copy of the loop after it.
-      if (int64_t rest = trips % factor)
-        splitLastIterations(loop, rest);
+      if (trips % factor != 0)
+        splitAfterIterations(loop, trips - trips % factor);
       // Failing to unroll (inner bounds that change with the output) leaves
       // the loop as it was, which is correct, only slower.
       (void)loopUnrollJamByFactor(loop, factor);

@@ -234,6 +234,18 @@ Value lowering::buildDirectPassWithEdges(OpBuilder &b, Location loc,
   return result;
 }
 
+bool lowering::passGathers(Value source, ArrayRef<int64_t> axes) {
+  ArrayRef<int64_t> shape = cast<RankedTensorType>(source.getType()).getShape();
+  for (int64_t axis : axes) {
+    double inner = 1.0;
+    for (int64_t size : shape.drop_front(axis + 1))
+      inner *= ShapedType::isDynamic(size) ? kMinVectorInnerElements : size;
+    if (interp::passGathers(/*hasRun=*/false, inner))
+      return true;
+  }
+  return false;
+}
+
 DirectPassInputs lowering::directPassInputs(OpBuilder &b, Location loc,
                                             ArrayRef<int64_t> axes,
                                             ArrayRef<const AxisTables *> tables,

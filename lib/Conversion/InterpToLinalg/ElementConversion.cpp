@@ -86,18 +86,6 @@ Value lowering::toAccumulatorByTable(OpBuilder &b, Location loc, Value value,
   return tensor::ExtractOp::create(b, loc, table, index);
 }
 
-bool lowering::passGathers(Value source, ArrayRef<int64_t> axes) {
-  ArrayRef<int64_t> shape = cast<RankedTensorType>(source.getType()).getShape();
-  for (int64_t axis : axes) {
-    double inner = 1.0;
-    for (int64_t size : shape.drop_front(axis + 1))
-      inner *= ShapedType::isDynamic(size) ? kMinVectorInnerElements : size;
-    if (interp::passGathers(/*hasRun=*/false, inner))
-      return true;
-  }
-  return false;
-}
-
 /// The store rule of docs/Semantics.md: floats round to nearest; integers
 /// round to nearest even, saturate, and NaN becomes 0.
 static Value fromAccumulator(OpBuilder &b, Location loc, Value value,

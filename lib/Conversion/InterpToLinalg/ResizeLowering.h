@@ -144,9 +144,6 @@ Value toAccumulator(OpBuilder &b, Location loc, Value value, FloatType accType,
 /// Other element types convert as toAccumulator does.
 Value toAccumulatorByTable(OpBuilder &b, Location loc, Value value,
                            FloatType accType, bool isUnsigned);
-/// Whether a pass over `source` whose taps along `axes` (the axes without
-/// an affine run) read it gathers along one of them (passGathers).
-bool passGathers(Value source, ArrayRef<int64_t> axes);
 /// The value a pass yields into `init`: the accumulated sum, or, when `init`
 /// holds the data type, the sum stored by docs/Semantics.md's store rule.
 Value storeAccumulated(OpBuilder &b, Location loc, Value sum, Value init,
@@ -285,6 +282,9 @@ DirectPassInputs directPassInputs(OpBuilder &b, Location loc,
                                   ArrayRef<int64_t> axes,
                                   ArrayRef<const AxisTables *> tables,
                                   int64_t rank, const ElementTypes &types);
+/// Whether a pass over `source` whose taps along `axes` (the axes without
+/// an affine run) read it gathers along one of them (passGathers).
+bool passGathers(Value source, ArrayRef<int64_t> axes);
 /// A direct pass of `inputs` into `init`: with a constant affine run, the
 /// run's outputs first and then the clamped edges with their table rows.
 Value buildDirectPassWithEdges(OpBuilder &b, Location loc, Value source,
