@@ -23,12 +23,15 @@ fi
 
 passed=0
 failed=0
+# What failed, by name, repeated at the end: CI keeps only the log's tail.
+failures=()
 
 # lit: one result line per test ("PASS: INTERP :: ...").
 lit_log=$(mktemp)
 /usr/lib/llvm-22/bin/lit -v "$build/test" 2>&1 | tee "$lit_log" | grep -E '^(FAIL|XPASS|UNRESOLVED|TIMEOUT):|^\*\*\*\*' || true
 lit_pass=$(grep -cE '^(PASS|XFAIL|UNSUPPORTED):' "$lit_log")
 lit_fail=$(grep -cE '^(FAIL|XPASS|UNRESOLVED|TIMEOUT):' "$lit_log")
+while IFS= read -r line; do failures+=("lit $line"); done < <(grep -E '^(FAIL|XPASS|UNRESOLVED|TIMEOUT):' "$lit_log")
 grep -E '^(UNSUPPORTED):' "$lit_log" || true
 echo "lit: $lit_pass passed, $lit_fail failed"
 passed=$((passed + lit_pass))
@@ -46,8 +49,10 @@ if [ -n "$summary" ]; then
   ct_fail=$(echo "$summary" | sed -E 's/.* ([0-9]+) tests failed.*/\1/')
   passed=$((passed + total - ct_fail))
   failed=$((failed + ct_fail))
+  while IFS= read -r line; do failures+=("ctest $line"); done < <(sed -n '/The following tests FAILED:/,$p' "$ctest_log" | grep -E '^[[:space:]]+[0-9]+ - ' | sed -E 's/^[[:space:]]+//')
 elif [ $ctest_rc -ne 0 ]; then
   failed=$((failed + 1))
+  failures+=("ctest (exit code $ctest_rc, no summary)")
 fi
 rm -f "$ctest_log"
 
@@ -57,6 +62,7 @@ if "$root/scripts/test-install.sh"; then
 else
   echo "install: FAIL"
   failed=$((failed + 1))
+  failures+=("install")
 fi
 
 if [ "$quick" -eq 0 ]; then
@@ -67,9 +73,11 @@ if [ "$quick" -eq 0 ]; then
   if [ -n "$summary" ]; then
     passed=$((passed + $(echo "$summary" | cut -d' ' -f1)))
     failed=$((failed + $(echo "$summary" | cut -d' ' -f3)))
+    while IFS= read -r line; do failures+=("$line"); done < <(grep -E '^sanitizers: FAIL' "$san_log")
   else
     tail -n 20 "$san_log"
     failed=$((failed + 1))
+    failures+=("sanitizers (no summary)")
   fi
   rm -f "$san_log"
 
@@ -84,6 +92,7 @@ if [ "$quick" -eq 0 ]; then
     tail -n 30 "$gcc_log"
     echo "default toolchain: FAIL"
     failed=$((failed + 1))
+    failures+=("default toolchain")
   fi
   rm -f "$gcc_log"
 
@@ -98,6 +107,7 @@ if [ "$quick" -eq 0 ]; then
     skipped=$((${skipped:-0} + 1))
   else
     failed=$((failed + 1))
+    failures+=("conformance (exit code $rc)")
   fi
 
   # OpenVINO IR import: models saved by the openvino package, imported by
@@ -112,6 +122,7 @@ if [ "$quick" -eq 0 ]; then
     skipped=$((${skipped:-0} + 1))
   else
     failed=$((failed + 1))
+    failures+=("openvino IR fixtures (exit code $rc)")
   fi
 
   # ONNX import: ONNX's own Resize/Upsample node tests and random
@@ -126,6 +137,7 @@ if [ "$quick" -eq 0 ]; then
     skipped=$((${skipped:-0} + 1))
   else
     failed=$((failed + 1))
+    failures+=("onnx node tests (exit code $rc)")
   fi
 
   # The portable linalg (--convert-interp-to-linalg=portable) compiled by
@@ -140,9 +152,13 @@ if [ "$quick" -eq 0 ]; then
     skipped=$((${skipped:-0} + 1))
   else
     failed=$((failed + 1))
+    failures+=("iree portable linalg (exit code $rc)")
   fi
 fi
 
+for f in "${failures[@]}"; do
+  echo "failed: $f"
+done
 if [ "${skipped:-0}" -gt 0 ]; then
   echo "$passed passed, $failed failed, $skipped skipped"
 else
