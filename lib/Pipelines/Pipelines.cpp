@@ -130,6 +130,9 @@ void interp::buildInterpToLLVMPipeline(OpPassManager &pm,
   InterpKeepGatheringLoopsScalarOptions gatheringLoops;
   gatheringLoops.minGathers = options.scalarGatherCount;
   pm.addPass(createInterpKeepGatheringLoopsScalar(gatheringLoops));
+  // LLVM's unrolling of loops around loops copies vectorized loop nests
+  // for no speed; with run-time shapes it was most of the compile time.
+  pm.addPass(createInterpKeepOuterLoopsRolled());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertMathToLLVMPass());
   // aligned_alloc instead of malloc plus pointer arithmetic through

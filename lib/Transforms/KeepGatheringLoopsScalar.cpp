@@ -1,5 +1,6 @@
 //===- KeepGatheringLoopsScalar.cpp - scalar loads over many gathers -----===//
 
+#include "LoopAnnotations.h"
 #include "interp/Transforms/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -88,19 +89,9 @@ struct InterpKeepGatheringLoopsScalarPass
   void runOnOperation() override {
     if (minGathers == 0)
       return;
-    MLIRContext *context = &getContext();
-    auto scalar = LLVM::LoopAnnotationAttr::get(
-        context, /*disableNonforced=*/{},
-        LLVM::LoopVectorizeAttr::get(context,
-                                     /*disable=*/BoolAttr::get(context, true),
-                                     {}, {}, {}, {}, {}, {}),
-        /*interleave=*/{}, /*unroll=*/{}, /*unrollAndJam=*/{}, /*licm=*/{},
-        /*distribute=*/{}, /*pipeline=*/{}, /*peeled=*/{}, /*unswitch=*/{},
-        /*mustProgress=*/{}, /*isVectorized=*/{}, /*startLoc=*/{},
-        /*endLoc=*/{}, /*parallelAccesses=*/{});
     getOperation()->walk([&](scf::ForOp loop) {
       if (countGathers(loop) >= minGathers)
-        loop->setAttr("loop_annotation", scalar);
+        interp::disableLLVMVectorization(loop);
     });
   }
 };

@@ -4,16 +4,23 @@
 // An antialiased 240 -> 28 pass along the contiguous axis gathers 18 taps per
 // output element through its index table: its loop reaches LLVM marked not to
 // be vectorized (interp-keep-gathering-loops-scalar), with hardware gathers
-// it ran at half the speed. The 2-tap pass without antialias keeps LLVM's choice.
+// it ran at half the speed. The 2-tap pass without antialias keeps LLVM's
+// choice. The 18 taps are a tap loop, so the output loop around it, like the
+// row loop around the 2-tap pass's columns, is also kept rolled
+// (interp-keep-outer-loops-rolled).
 
 // CHECK-LABEL: define {{.*}} @many_taps__contiguous(
-// CHECK: br label %{{.*}}, !llvm.loop ![[LOOP:[0-9]+]]
+// CHECK: br label %{{.*}}, !llvm.loop ![[GATHER:[0-9]+]]
 // CHECK-LABEL: define {{.*}} @two_taps__contiguous(
-// CHECK-NOT: !llvm.loop
+// CHECK-NOT: !llvm.loop ![[GATHER]]
+// CHECK: br label %{{.*}}, !llvm.loop ![[ROWS:[0-9]+]]
+// CHECK-NOT: !llvm.loop ![[GATHER]]
 // CHECK: ret
-// CHECK: ![[LOOP]] = distinct !{![[LOOP]], ![[DISABLE:[0-9]+]]}
-// CHECK: ![[DISABLE]] = !{!"llvm.loop.vectorize.enable", i1 false}
-// VECTORIZED-NOT: llvm.loop
+// CHECK: ![[GATHER]] = distinct !{![[GATHER]], ![[SCALAR:[0-9]+]], ![[ROLLED:[0-9]+]]}
+// CHECK: ![[SCALAR]] = !{!"llvm.loop.vectorize.enable", i1 false}
+// CHECK: ![[ROLLED]] = !{!"llvm.loop.unroll.disable"}
+// CHECK: ![[ROWS]] = distinct !{![[ROWS]], ![[ROLLED]]}
+// VECTORIZED-NOT: llvm.loop.vectorize.enable
 func.func @many_taps(%x: tensor<1x1x8x240xui8>) -> tensor<1x1x8x28xui8> {
   %s = arith.constant dense<[28]> : tensor<1xi64>
   %c = arith.constant dense<[0.1166667]> : tensor<1xf32>

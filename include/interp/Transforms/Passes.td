@@ -180,6 +180,38 @@ def InterpMarkUserAllocations
   }];
 }
 
+def InterpKeepOuterLoopsRolled : Pass<"interp-keep-outer-loops-rolled"> {
+  let summary = "Tell LLVM not to unroll loops around lasting inner loops";
+  let description = [{
+    LLVM's -O3 fully unrolls an outer loop with a small constant trip count
+    (the 3 channels around the spatial loops of an NCHW resize), copying
+    every loop inside it, each vectorized with its epilogue, once per
+    iteration. The kernel runs no faster, since the work is in the inner
+    loops, but compile time grows with the copies; with run-time sizes it
+    was most of a first call (benchmarks/LOG.md, 2026-12-02: `clang -O3` of
+    `w1_dyn`'s LLVM IR took 0.92-1.10 s and made 32 KB of code for its entry
+    before this pass, 0.31-0.34 s and 14 KB after).
+
+    This pass adds `unroll = <disable = true>` to the `loop_annotation` of
+    every `scf.for` that holds, at any depth, a loop that LLVM will not
+    unroll away: one whose trip count is not a constant or is more than
+    `max-inner-trips`. The existing hints of the loop are kept.
+    `convert-scf-to-cf` and `convert-cf-to-llvm` carry the annotation to the
+    loop's latch as `llvm.loop.unroll.disable`. A loop around only short
+    constant loops (the phases of an upsample, a few channels) is left to
+    LLVM: once those are unrolled it is the innermost loop, and its
+    unrolling was measured to matter. Run it on structured loops, before
+    `convert-scf-to-cf`.
+  }];
+  let options = [
+    Option<"maxInnerTrips", "max-inner-trips", "uint64_t", "8",
+           "Inner loops with at most this many iterations (a constant) are "
+           "taken as unrolled by LLVM: they do not keep the loops around them "
+           "rolled">
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def InterpHideUserDeallocations
     : Pass<"interp-hide-user-deallocations", "::mlir::ModuleOp"> {
   let summary = "Keep the input's own memory management out of sight of "
