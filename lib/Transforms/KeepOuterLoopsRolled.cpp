@@ -14,12 +14,12 @@ namespace mlir::interp {
 using namespace mlir;
 
 /// Whether `loop`'s body holds, at any depth, a loop that LLVM will not
-/// unroll away: one with a run-time trip count or more than `maxTrips`.
-static bool holdsLastingLoop(scf::ForOp loop, uint64_t maxTrips) {
+/// unroll away: one with a run-time trip count or a long constant one.
+static bool holdsLastingLoop(scf::ForOp loop) {
   return loop.getBody()
       ->walk([&](scf::ForOp inner) {
         std::optional<APInt> trips = inner.getStaticTripCount();
-        if (!trips || trips->ugt(maxTrips))
+        if (!trips || trips->ugt(interp::kLLVMUnrolledTripCount))
           return WalkResult::interrupt();
         return WalkResult::advance();
       })
@@ -30,11 +30,9 @@ namespace {
 struct InterpKeepOuterLoopsRolledPass
     : interp::impl::InterpKeepOuterLoopsRolledBase<
           InterpKeepOuterLoopsRolledPass> {
-  using Base::Base;
-
   void runOnOperation() override {
-    getOperation()->walk([&](scf::ForOp loop) {
-      if (holdsLastingLoop(loop, maxInnerTrips))
+    getOperation()->walk([](scf::ForOp loop) {
+      if (holdsLastingLoop(loop))
         interp::disableLLVMUnrolling(loop);
     });
   }

@@ -1,8 +1,8 @@
 //===- LoopAnnotations.h - hints for LLVM's loop passes ---------*- C++ -*-===//
 //
-// The passes that tell LLVM's loop optimizations what to leave alone
-// annotate the same `scf.for` ops; each adds its hint to what the loop
-// already carries instead of replacing it.
+// What interp's loop passes assume of LLVM's loop optimizations, and the
+// hints they give them: the passes annotate the same `scf.for` ops, each
+// adding its hint to what the loop already carries.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,11 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace mlir::interp {
+
+/// Loops with at most this many iterations (a constant) are unrolled by
+/// LLVM's -O3: such a loop is not the one that vectorizes, and a loop around
+/// only such loops becomes innermost once they are unrolled.
+inline constexpr int64_t kLLVMUnrolledTripCount = 8;
 
 /// Adds `llvm.loop.vectorize.enable = false` to `loop`'s `loop_annotation`,
 /// which convert-scf-to-cf carries to the loop's latch.

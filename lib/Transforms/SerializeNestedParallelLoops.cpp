@@ -1,5 +1,6 @@
 //===- SerializeNestedParallelLoops.cpp - keep outer parallelism only -----===//
 
+#include "LoopAnnotations.h"
 #include "interp/Transforms/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -44,10 +45,6 @@ static void serialize(RewriterBase &rewriter, scf::ParallelOp loop,
   rewriter.eraseOp(loop);
 }
 
-/// Inner dimensions with at most this many iterations (a constant) are
-/// unrolled by LLVM and are not the loop that vectorizes.
-static constexpr int64_t kShortTripCount = 8;
-
 /// How many leading dimensions of an outermost `loop` stay parallel: all but
 /// the innermost, and all but the innermost long one when the innermost
 /// dimensions are short (the phase loop of an affine tap run, of trip count
@@ -61,8 +58,9 @@ static unsigned parallelPrefix(scf::ParallelOp loop) {
     std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()[d]);
     std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound()[d]);
     std::optional<int64_t> step = getConstantIntValue(loop.getStep()[d]);
-    bool isShort = lb && ub && step && *step > 0 &&
-                   (*ub - *lb + *step - 1) / *step <= kShortTripCount;
+    bool isShort =
+        lb && ub && step && *step > 0 &&
+        (*ub - *lb + *step - 1) / *step <= interp::kLLVMUnrolledTripCount;
     if (!isShort)
       break;
   }

@@ -1,5 +1,4 @@
 // RUN: interp-opt %s -split-input-file --interp-keep-outer-loops-rolled | FileCheck %s
-// RUN: interp-opt %s -split-input-file --interp-keep-outer-loops-rolled=max-inner-trips=1 | FileCheck %s --check-prefix=ONE
 
 // A channel loop around a row loop around a column loop: the two loops
 // that hold loops are kept rolled, the innermost one is left to LLVM.
@@ -65,7 +64,6 @@ func.func @merged(%in: memref<?x?xf32>, %out: memref<?x?xf32>, %h: index,
 // The phase loop of an affine tap run (2 iterations) is unrolled by LLVM:
 // the column loop around it is then innermost and stays LLVM's to unroll;
 // the row loop around the column loop (run-time trip count) is kept rolled.
-// With max-inner-trips=1 the phase loop counts as lasting too.
 // CHECK-LABEL: func.func @phases
 // CHECK: scf.for
 // CHECK: scf.for
@@ -74,11 +72,6 @@ func.func @merged(%in: memref<?x?xf32>, %out: memref<?x?xf32>, %h: index,
 // CHECK-NEXT: {{^ *}$}}
 // CHECK-NEXT: {{^ *}$}}
 // CHECK-NEXT: } {loop_annotation = #{{.*}}}
-// ONE-LABEL: func.func @phases
-// ONE: memref.store
-// ONE-NEXT: {{^ *}$}}
-// ONE-NEXT: } {loop_annotation = #{{.*}}}
-// ONE-NEXT: } {loop_annotation = #{{.*}}}
 func.func @phases(%in: memref<?x?xf32>, %out: memref<?x?x2xf32>, %h: index,
                   %w: index) {
   %c0 = arith.constant 0 : index
@@ -90,6 +83,39 @@ func.func @phases(%in: memref<?x?xf32>, %out: memref<?x?x2xf32>, %h: index,
         %v = memref.load %in[%y, %x] : memref<?x?xf32>
         memref.store %v, %out[%y, %x, %p] : memref<?x?x2xf32>
       }
+    }
+  }
+  return
+}
+
+// -----
+
+// The bound is 8 iterations: a column loop around an 8-trip loop is left to
+// LLVM, one around a 9-trip loop is kept rolled.
+// CHECK-LABEL: func.func @bound
+// CHECK: scf.for
+// CHECK: memref.store
+// CHECK-NEXT: {{^ *}$}}
+// CHECK-NEXT: {{^ *}$}}
+// CHECK: scf.for
+// CHECK: memref.store
+// CHECK-NEXT: {{^ *}$}}
+// CHECK-NEXT: } {loop_annotation = #{{.*}}}
+func.func @bound(%in: memref<?xf32>, %out: memref<?x9xf32>, %w: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c9 = arith.constant 9 : index
+  scf.for %x = %c0 to %w step %c1 {
+    scf.for %k = %c0 to %c8 step %c1 {
+      %v = memref.load %in[%x] : memref<?xf32>
+      memref.store %v, %out[%x, %k] : memref<?x9xf32>
+    }
+  }
+  scf.for %x = %c0 to %w step %c1 {
+    scf.for %k = %c0 to %c9 step %c1 {
+      %v = memref.load %in[%x] : memref<?xf32>
+      memref.store %v, %out[%x, %k] : memref<?x9xf32>
     }
   }
   return

@@ -194,8 +194,9 @@ def InterpKeepOuterLoopsRolled : Pass<"interp-keep-outer-loops-rolled"> {
 
     This pass adds `unroll = <disable = true>` to the `loop_annotation` of
     every `scf.for` that holds, at any depth, a loop that LLVM will not
-    unroll away: one whose trip count is not a constant or is more than
-    `max-inner-trips`. The existing hints of the loop are kept.
+    unroll away: one whose trip count is not a constant or is more than 8
+    (the bound `interp-serialize-nested-parallel-loops` takes for short
+    loops too). The existing hints of the loop are kept.
     `convert-scf-to-cf` and `convert-cf-to-llvm` carry the annotation to the
     loop's latch as `llvm.loop.unroll.disable`. A loop around only short
     constant loops (the phases of an upsample, a few channels) is left to
@@ -203,12 +204,6 @@ def InterpKeepOuterLoopsRolled : Pass<"interp-keep-outer-loops-rolled"> {
     unrolling was measured to matter. Run it on structured loops, before
     `convert-scf-to-cf`.
   }];
-  let options = [
-    Option<"maxInnerTrips", "max-inner-trips", "uint64_t", "8",
-           "Inner loops with at most this many iterations (a constant) are "
-           "taken as unrolled by LLVM: they do not keep the loops around them "
-           "rolled">
-  ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
