@@ -9,6 +9,8 @@
 
 #include "interp/Transforms/Passes.h"
 
+#include "interp/Dialect/Interp/IR/InterpDialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -75,6 +77,26 @@ static Value hasStrides(OpBuilder &b, Location loc, Value value,
   return all;
 }
 
+/// Puts false in every fast-path condition of `func`, which canonicalization
+/// then folds to the general computation. The fast paths (the direct passes
+/// of run-time tap runs) are there to vectorize, which strided reads do not:
+/// in the copy for views they cost compile time (half of w1_dyn's) for
+/// little speed.
+static void takeGeneralPaths(func::FuncOp func) {
+  interp::InterpDialect::FastPathConditionAttrHelper fastPath(
+      func.getContext());
+  func.walk([&](Operation *op) {
+    if (!fastPath.isAttrPresent(op))
+      return;
+    OpBuilder b(op);
+    for (Value result : op->getResults()) {
+      Value general = arith::ConstantOp::create(
+          b, op->getLoc(), b.getZeroAttr(result.getType()));
+      result.replaceAllUsesWith(general);
+    }
+  });
+}
+
 namespace {
 struct InterpSpecializeContiguousArgumentsPass
     : interp::impl::InterpSpecializeContiguousArgumentsBase<
@@ -119,6 +141,7 @@ struct InterpSpecializeContiguousArgumentsPass
     strided->setAttr("passthrough",
                      ArrayAttr::get(ctx, {StringAttr::get(ctx, "optsize"),
                                           StringAttr::get(ctx, "noinline")}));
+    takeGeneralPaths(strided);
     func::FuncOp contiguous = makeCopy("__contiguous");
 
     // The contiguous copy: arguments of the static-stride types, cast back

@@ -45,3 +45,25 @@ func.func @identity(%x: memref<4xf32>) -> f32 {
   %v = memref.load %x[%c0] : memref<4xf32>
   return %v : f32
 }
+
+// Fast paths (the direct passes of run-time tap runs) are dropped from the
+// copy for views: false there, which canonicalization folds to the general
+// branch. The contiguous copy keeps them.
+// CHECK-LABEL: func.func private @fast_path__strided(
+// CHECK: %[[FALSE:.*]] = arith.constant false
+// CHECK: scf.if %[[FALSE]]
+// CHECK-LABEL: func.func private @fast_path__contiguous(
+// CHECK: %[[FAST:.*]] = arith.cmpi sgt, %{{.*}} {interp.fast_path_condition}
+// CHECK: scf.if %[[FAST]]
+func.func @fast_path(%x: memref<?xf32, strided<[?], offset: ?>>, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %fast = arith.cmpi sgt, %n, %c0 {interp.fast_path_condition} : index
+  %v = scf.if %fast -> (f32) {
+    %a = memref.load %x[%c0] : memref<?xf32, strided<[?], offset: ?>>
+    scf.yield %a : f32
+  } else {
+    %b = memref.load %x[%n] : memref<?xf32, strided<[?], offset: ?>>
+    scf.yield %b : f32
+  }
+  return %v : f32
+}

@@ -150,6 +150,14 @@ def InterpSpecializeContiguousArguments
     matches, the strided copy otherwise. In the contiguous copy a
     `memref.cast` back to the dynamic type at the entry lets canonicalization
     fold the static strides into the subviews, loads and linalg ops.
+
+    The strided copy takes the general path of every fast path
+    (`interp.fast_path_condition`, which the lowering puts on the condition
+    of the direct passes of run-time tap runs): the condition becomes
+    `false` there, and canonicalization removes the specialized branch. Fast
+    paths are there to vectorize, which strided reads do not; in the copy
+    for views they were half of the compile time of a kernel with run-time
+    sizes.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",

@@ -7,6 +7,8 @@
 
 #include "ResizeLowering.h"
 
+#include "interp/Dialect/Interp/IR/InterpDialect.h"
+
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -149,6 +151,11 @@ static Value buildRatioSpecializations(OpBuilder &b, Location loc,
   RuntimeRun run = findRuntimeRun(b, loc, spec, *resizedTables[runAxis],
                                   spec.outSizes[rank - 1], period, inputStep,
                                   types.accumulator);
+  // The else branch computes the same result for every table: where the
+  // direct pass would not pay for its compile time (the copy of the kernel
+  // for strided views, say), interp-specialize-contiguous-arguments drops it.
+  InterpDialect::FastPathConditionAttrHelper(b.getContext())
+      .setAttr(run.found.getDefiningOp(), b.getUnitAttr());
   auto branch = scf::IfOp::create(
       b, loc, run.found,
       [&](OpBuilder &tb, Location tloc) {

@@ -142,10 +142,11 @@ func.func @runtime_taps(%x: tensor<8xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {
 // CHECK: func.call @interp_axis_table_run_f32({{.*}}, %[[FOUNDC]], %[[RWC]])
 // CHECK: memref.load %[[FOUNDBUF]]
 // CHECK: memref.load %[[FOUNDBUF]]
-// The run counts when it covers at least half of the axis.
+// The run counts when it covers at least half of the axis. The condition is
+// a fast path: false (the else branch) computes the same result.
 // CHECK: %[[NONEMPTY:.*]] = arith.cmpi sgt
 // CHECK: %[[HALF:.*]] = arith.cmpi sge
-// CHECK: %[[FOUND:.*]] = arith.andi %[[NONEMPTY]], %[[HALF]]
+// CHECK: %[[FOUND:.*]] = arith.andi %[[NONEMPTY]], %[[HALF]] {interp.fast_path_condition} : i1
 // CHECK: %[[RWT:.*]] = bufferization.to_tensor %[[RW]] restrict
 // CHECK: %[[RWS:.*]] = tensor.extract_slice %[[RWT]][0, 0, 0] [2, 2, %{{.*}}] [1, 1, 1]
 // CHECK: scf.if %[[FOUND]] -> (tensor<2x?x?xf32>) {

@@ -4,6 +4,7 @@
 #define INTERP_DIALECT_INTERP_IR_INTERPDIALECT_H
 
 #include "mlir/IR/Dialect.h"
+#include "mlir/IR/Operation.h"
 
 #include "interp/Dialect/Interp/IR/InterpOpsDialect.h.inc"
 

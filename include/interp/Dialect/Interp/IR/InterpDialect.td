@@ -26,6 +26,15 @@ def Interp_Dialect : Dialect {
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::math::MathDialect",
                            "::mlir::tensor::TensorDialect"];
+  // Attributes the lowering leaves on the ops it creates, for interp's own
+  // passes further down the pipeline.
+  let discardableAttrs = (ins
+    // On an op whose i1 result chooses a computation specialized for what
+    // the data turned out to be (a tap run of one ratio, say) over the
+    // general one: false is always correct, so a pass may put false there
+    // and drop the specialized code where it is not worth its compile time.
+    "::mlir::UnitAttr":$fast_path_condition
+  );
   let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
 }
