@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
@@ -274,48 +275,78 @@ DirectPassInputs lowering::directPassInputs(OpBuilder &b, Location loc,
   return direct;
 }
 
-Value lowering::buildDirectPassWithFoundRun(OpBuilder &b, Location loc,
-                                            Value source,
-                                            ArrayRef<DirectPassAxis> axes,
-                                            size_t runAxis,
-                                            const RuntimeRun &run, Value init,
-                                            const ElementTypes &types) {
+Value lowering::buildDirectPassWithFoundRun(
+    OpBuilder &b, Location loc, Value source, ArrayRef<DirectPassAxis> axes,
+    size_t runAxis, ArrayRef<RuntimeRun> runs, Value init,
+    const ElementTypes &types) {
   SmallVector<OpFoldResult> outSizes = tensor::getMixedSizes(b, loc, init);
   int64_t rank = outSizes.size();
   int64_t axis = axes[runAxis].axis;
-  Value result = init;
   Value length = asIndexValue(b, loc, outSizes[axis]);
-  SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
   SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  for (auto [sliceBegin, sliceEnd, isRun] :
-       {std::tuple(zero, run.firstOutput, false),
-        std::tuple(run.firstOutput, run.endOutput, true),
-        std::tuple(run.endOutput, length, false)}) {
-    Value begin = sliceBegin, end = sliceEnd;
-    Value count = arith::SubIOp::create(b, loc, end, begin);
+  // The outputs of the first found run.
+  Value first = runs.back().firstOutput, end = runs.back().endOutput;
+  for (const RuntimeRun &run : llvm::reverse(runs.drop_back())) {
+    first = arith::SelectOp::create(b, loc, run.found, run.firstOutput, first);
+    end = arith::SelectOp::create(b, loc, run.found, run.endOutput, end);
+  }
+  // Offsets and sizes of [begin, begin + count) of the innermost axis.
+  auto sliceAt = [&](Value begin, Value count) {
+    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
     SmallVector<OpFoldResult> sizes(outSizes);
     offsets[axis] = begin;
     sizes[axis] = count;
-    Value slice =
+    return std::pair(offsets, sizes);
+  };
+  // The table pass over [begin, end) of the innermost axis.
+  auto edge = [&](Value result, Value begin, Value end) -> Value {
+    Value count = arith::SubIOp::create(b, loc, end, begin);
+    auto [offsets, sizes] = sliceAt(begin, count);
+    Value out =
         tensor::ExtractSliceOp::create(b, loc, result, offsets, sizes, strides);
     SmallVector<DirectPassAxis> sliceAxes(axes);
     DirectPassAxis &inner = sliceAxes[runAxis];
-    if (isRun) {
-      inner.run = run.operands;
-    } else {
-      auto rows = [&](Value table) -> Value {
-        return tensor::ExtractSliceOp::create(
-            b, loc, table, ArrayRef<OpFoldResult>{begin, b.getIndexAttr(0)},
-            ArrayRef<OpFoldResult>{count, b.getIndexAttr(inner.taps)},
-            ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
-      };
-      inner.indices = rows(inner.indices);
-      inner.weights = rows(inner.weights);
-    }
-    Value computed = buildDirectPass(b, loc, source, sliceAxes, slice, types);
-    result = tensor::InsertSliceOp::create(b, loc, computed, result, offsets,
-                                           sizes, strides);
-  }
-  return result;
+    auto rows = [&](Value table) -> Value {
+      return tensor::ExtractSliceOp::create(
+          b, loc, table, ArrayRef<OpFoldResult>{begin, b.getIndexAttr(0)},
+          ArrayRef<OpFoldResult>{count, b.getIndexAttr(inner.taps)},
+          ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
+    };
+    inner.indices = rows(inner.indices);
+    inner.weights = rows(inner.weights);
+    Value computed = buildDirectPass(b, loc, source, sliceAxes, out, types);
+    return tensor::InsertSliceOp::create(b, loc, computed, result, offsets,
+                                         sizes, strides);
+  };
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value result = edge(init, zero, first);
+
+  // The run pass over [first, end) of the found run: the first found of
+  // runs[i..], the last one when no earlier one was found.
+  Value count = arith::SubIOp::create(b, loc, end, first);
+  auto [offsets, sizes] = sliceAt(first, count);
+  Value out =
+      tensor::ExtractSliceOp::create(b, loc, result, offsets, sizes, strides);
+  std::function<Value(OpBuilder &, Location, size_t)> runPass =
+      [&](OpBuilder &rb, Location rloc, size_t i) -> Value {
+    SmallVector<DirectPassAxis> sliceAxes(axes);
+    sliceAxes[runAxis].run = runs[i].operands;
+    if (i + 1 == runs.size())
+      return buildDirectPass(rb, rloc, source, sliceAxes, out, types);
+    auto branch = scf::IfOp::create(
+        rb, rloc, runs[i].found,
+        [&](OpBuilder &tb, Location tloc) {
+          scf::YieldOp::create(
+              tb, tloc,
+              buildDirectPass(tb, tloc, source, sliceAxes, out, types));
+        },
+        [&](OpBuilder &eb, Location eloc) {
+          scf::YieldOp::create(eb, eloc, runPass(eb, eloc, i + 1));
+        });
+    return branch.getResult(0);
+  };
+  Value computed = runPass(b, loc, 0);
+  result = tensor::InsertSliceOp::create(b, loc, computed, result, offsets,
+                                         sizes, strides);
+  return edge(result, end, length);
 }

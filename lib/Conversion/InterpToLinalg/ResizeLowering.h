@@ -291,11 +291,13 @@ Value buildDirectPassWithEdges(OpBuilder &b, Location loc, Value source,
                                const DirectPassInputs &inputs, Value init,
                                const ElementTypes &types);
 /// A direct pass whose innermost axis (`runAxis`) has run-time tables with
-/// the run `run`: the table pass over [0, first), the run pass over
-/// [first, end) and the table pass over [end, L), each into its slice.
+/// one of `runs` found (the first found one counts): the table pass over
+/// [0, first), the run pass of that run over [first, end) and the table
+/// pass over [end, L), each into its slice. The two table passes are the
+/// same for every run, so they are built once, not once per run.
 Value buildDirectPassWithFoundRun(OpBuilder &b, Location loc, Value source,
                                   ArrayRef<DirectPassAxis> axes, size_t runAxis,
-                                  const RuntimeRun &run, Value init,
+                                  ArrayRef<RuntimeRun> runs, Value init,
                                   const ElementTypes &types);
 
 //===----------------------------------------------------------------------===//

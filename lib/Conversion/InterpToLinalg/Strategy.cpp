@@ -121,20 +121,14 @@ static Value buildDirectPlan(OpBuilder &b, Location loc, const ResizeSpec &spec,
       });
 }
 
-/// Plan kind RuntimeRatios, from ratio `ratio` on: the runtime library looks
-/// for an affine tap run with it, and if it finds one, the direct pass with
-/// that run computes the result; otherwise the next ratio is tried, and
-/// last the separable passes.
+/// Plan kind RuntimeRatios: the runtime library looks for an affine tap
+/// run of each ratio; if it finds one, the direct pass with the first found
+/// run computes the result, otherwise the separable passes.
 static Value buildRatioSpecializations(OpBuilder &b, Location loc,
                                        const ResizeSpec &spec,
                                        const ResizePlan &plan, Value source,
                                        ArrayRef<AxisTables> tables, Value init,
-                                       const ElementTypes &types,
-                                       size_t ratio) {
-  if (ratio == plan.ratios.size())
-    return buildSeparablePasses(b, loc, source, spec.axes, tables,
-                                plan.separableOrder, spec.outSizes, init,
-                                types);
+                                       const ElementTypes &types) {
   int64_t rank = cast<RankedTensorType>(source.getType()).getRank();
   SmallVector<int64_t> resized;
   SmallVector<const AxisTables *> resizedTables;
@@ -147,28 +141,37 @@ static Value buildRatioSpecializations(OpBuilder &b, Location loc,
   DirectPassInputs inputs =
       directPassInputs(b, loc, resized, resizedTables, rank, types);
   size_t runAxis = llvm::find(resized, rank - 1) - resized.begin();
-  auto [period, inputStep] = plan.ratios[ratio];
-  RuntimeRun run = findRuntimeRun(b, loc, spec, *resizedTables[runAxis],
+  SmallVector<RuntimeRun> runs;
+  Value found;
+  for (auto [period, inputStep] : plan.ratios) {
+    runs.push_back(findRuntimeRun(b, loc, spec, *resizedTables[runAxis],
                                   spec.outSizes[rank - 1], period, inputStep,
-                                  types.accumulator);
+                                  types.accumulator));
+    found =
+        found
+            ? arith::OrIOp::create(b, loc, found, runs.back().found).getResult()
+            : runs.back().found;
+  }
   // The else branch computes the same result for every table: where the
   // direct pass would not pay for its compile time (the copy of the kernel
   // for strided views, say), interp-specialize-contiguous-arguments drops it.
+  // (The mark is a hint: where a rewrite loses it, the kernel keeps both
+  // branches.)
   InterpDialect::FastPathConditionAttrHelper(b.getContext())
-      .setAttr(run.found.getDefiningOp(), b.getUnitAttr());
+      .setAttr(found.getDefiningOp(), b.getUnitAttr());
   auto branch = scf::IfOp::create(
-      b, loc, run.found,
+      b, loc, found,
       [&](OpBuilder &tb, Location tloc) {
         scf::YieldOp::create(tb, tloc,
                              buildDirectPassWithFoundRun(tb, tloc, source,
                                                          inputs.axes, runAxis,
-                                                         run, init, types));
+                                                         runs, init, types));
       },
       [&](OpBuilder &eb, Location eloc) {
         scf::YieldOp::create(eb, eloc,
-                             buildRatioSpecializations(eb, eloc, spec, plan,
-                                                       source, tables, init,
-                                                       types, ratio + 1));
+                             buildSeparablePasses(eb, eloc, source, spec.axes,
+                                                  tables, plan.separableOrder,
+                                                  spec.outSizes, init, types));
       });
   return branch.getResult(0);
 }
@@ -188,7 +191,7 @@ Value lowering::buildPlannedResize(OpBuilder &b, Location loc,
     return buildDirectPlan(b, loc, spec, plan, source, tables, init, types);
   case ResizePlan::Kind::RuntimeRatios:
     return buildRatioSpecializations(b, loc, spec, plan, source, tables, init,
-                                     types, /*ratio=*/0);
+                                     types);
   case ResizePlan::Kind::Separable:
     return buildSeparablePasses(b, loc, source, spec.axes, tables,
                                 plan.separableOrder, spec.outSizes, init, types,

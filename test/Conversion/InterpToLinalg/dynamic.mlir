@@ -34,17 +34,12 @@
 // CHECK: %[[IT:.*]] = bufferization.to_tensor %[[IB]] restrict
 // CHECK: %[[WT:.*]] = bufferization.to_tensor %[[WB]] restrict
 // Along the innermost axis, the runtime looks for an affine tap run with
-// ratio x2 (period 2, input step 1), then /2; without one, the table pass
+// ratio x2 (period 2, input step 1) and /2; without one, the table pass
 // computes the whole axis (the full structure is in @runtime_run below).
 // CHECK: func.call @interp_axis_table_run_f32(
-// CHECK: scf.if
-// CHECK: } else {
 // CHECK: func.call @interp_axis_table_run_f32(
 // CHECK: scf.if
-// CHECK: } else {
-// CHECK: linalg.generic
-// CHECK-SAME: iterator_types = ["parallel", "parallel"]
-// CHECK-SAME: ins(%[[IT]], %[[IT]], %[[IT]], %[[IT]], %[[WT]], %[[WT]], %[[WT]], %[[WT]] :
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel"]} ins(%[[IT]], %[[IT]], %[[IT]], %[[IT]], %[[WT]], %[[WT]], %[[WT]], %[[WT]] :
 // CHECK-SAME: outs(%[[INIT]] : tensor<?x?xf16>)
 // CHECK-NOT: scf.for
 // CHECK: linalg.yield
@@ -120,11 +115,12 @@ func.func @runtime_taps(%x: tensor<8xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {
 // -----
 
 // Run-time lengths along the innermost axis: the direct pass (linear
-// without antialias, 2 x 2 taps) is specialized for the ratios x2 and /2. The runtime library returns the
-// run it finds for the ratio (first and end period, phase step, tap
-// offsets) and its weights laid out [tap, phase, period]; with a run, the
-// table pass computes the clamped edges [0, 2 first) and [2 end, L) and the
-// run pass the outputs between, reading the input at k + D p + base_t.
+// without antialias, 2 x 2 taps) is specialized for the ratios x2 and /2. The
+// runtime library returns the run it finds for each ratio (first and end
+// period, phase step, tap offsets) and its weights laid out [tap, phase,
+// period]; with a run (x2 first), the table pass computes the clamped edges
+// [0, first) and [end, L), the same two passes whichever run was found, and
+// the run pass the outputs between, reading the input at k + D p + base_t.
 // CHECK-DAG: #[[PHASEW0:.*]] = affine_map<(d0, d1, d2, d3) -> (0, d3, d2)>
 // CHECK-DAG: #[[PHASEW1:.*]] = affine_map<(d0, d1, d2, d3) -> (1, d3, d2)>
 // CHECK-DAG: #[[PHASEOUT:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2 * 2 + d3)>
@@ -140,36 +136,44 @@ func.func @runtime_taps(%x: tensor<8xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {
 // CHECK: %[[FOUNDC:.*]] = memref.cast %[[FOUNDBUF]] : memref<5xi64> to memref<?xi64>
 // CHECK: %[[RWC:.*]] = memref.cast %[[RW]] : memref<2x2x?xf32> to memref<?x?x?xf32>
 // CHECK: func.call @interp_axis_table_run_f32({{.*}}, %[[FOUNDC]], %[[RWC]])
+// CHECK: %[[FIRST2:.*]] = memref.load %[[FOUNDBUF]]
 // CHECK: memref.load %[[FOUNDBUF]]
-// CHECK: memref.load %[[FOUNDBUF]]
-// The run counts when it covers at least half of the axis. The condition is
-// a fast path: false (the else branch) computes the same result.
+// A run counts when it covers at least half of the axis.
 // CHECK: %[[NONEMPTY:.*]] = arith.cmpi sgt
 // CHECK: %[[HALF:.*]] = arith.cmpi sge
-// CHECK: %[[FOUND:.*]] = arith.andi %[[NONEMPTY]], %[[HALF]] {interp.fast_path_condition} : i1
+// CHECK: %[[FOUND2:.*]] = arith.andi %[[NONEMPTY]], %[[HALF]] : i1
 // CHECK: %[[RWT:.*]] = bufferization.to_tensor %[[RW]] restrict
 // CHECK: %[[RWS:.*]] = tensor.extract_slice %[[RWT]][0, 0, 0] [2, 2, %{{.*}}] [1, 1, 1]
+// /2: period 1, input step 2, weights [tap, 1, period].
+// CHECK: memref.alloc(%{{.*}}) : memref<2x1x?xf32>
+// CHECK: func.call @interp_axis_table_run_f32(
+// CHECK: %[[FOUNDHALF:.*]] = arith.andi
+// Either run is a fast path: false (the else branch) computes the same
+// result.
+// CHECK: %[[FOUND:.*]] = arith.ori %[[FOUND2]], %[[FOUNDHALF]] {interp.fast_path_condition} : i1
 // CHECK: scf.if %[[FOUND]] -> (tensor<2x?x?xf32>) {
+// CHECK: %[[FIRST:.*]] = arith.select %[[FOUND2]]
+// CHECK: %[[END:.*]] = arith.select %[[FOUND2]]
 // CHECK: %[[LEFT:.*]] = tensor.extract_slice %[[INIT]]
 // CHECK: tensor.extract_slice %[[WT]][%{{.*}}, 0]
 // CHECK: linalg.generic
 // CHECK-SAME: outs(%[[LEFT]] :
 // CHECK: %[[R1:.*]] = tensor.insert_slice %{{.*}} into %[[INIT]]
-// CHECK: %[[MID:.*]] = tensor.extract_slice %[[R1]]
+// CHECK: %[[MID:.*]] = tensor.extract_slice %[[R1]][0, 0, %[[FIRST]]]
+// CHECK: %[[INTERIOR:.*]] = scf.if %[[FOUND2]] -> (tensor<2x?x?xf32>) {
 // CHECK: linalg.generic
 // CHECK-SAME: indexing_maps = [{{.*}}#[[PHASEW0]], #[[PHASEW1]], #[[PHASEOUT]]]
 // CHECK-SAME: ins({{.*}}%[[RWS]], %[[RWS]] : {{.*}}tensor<2x2x?xf32>, tensor<2x2x?xf32>) outs(%[[MID]] :
-// CHECK: %[[R2:.*]] = tensor.insert_slice %{{.*}} into %[[R1]]
-// CHECK: %[[RIGHT:.*]] = tensor.extract_slice %[[R2]]
+// CHECK: } else {
+// CHECK: linalg.generic
+// CHECK-SAME: tensor<2x1x?xf32>, tensor<2x1x?xf32>) outs(%[[MID]] :
+// CHECK: }
+// CHECK: %[[R2:.*]] = tensor.insert_slice %[[INTERIOR]] into %[[R1]]
+// CHECK: %[[RIGHT:.*]] = tensor.extract_slice %[[R2]][0, 0, %[[END]]]
 // CHECK: linalg.generic
 // CHECK-SAME: outs(%[[RIGHT]] :
 // CHECK: %[[R3:.*]] = tensor.insert_slice %{{.*}} into %[[R2]]
 // CHECK: scf.yield %[[R3]]
-// CHECK: } else {
-// /2: period 1, input step 2, weights [tap, 1, period].
-// CHECK: memref.alloc(%{{.*}}) : memref<2x1x?xf32>
-// CHECK: func.call @interp_axis_table_run_f32(
-// CHECK: scf.if
 // CHECK: } else {
 // Neither: separable passes, the last one into the result.
 // CHECK: linalg.generic
