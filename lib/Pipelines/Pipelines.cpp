@@ -133,6 +133,9 @@ void interp::buildInterpToLLVMPipeline(OpPassManager &pm,
   // LLVM's unrolling of loops around loops copies vectorized loop nests
   // for no speed; with run-time shapes it was most of the compile time.
   pm.addPass(createInterpKeepOuterLoopsRolled());
+  // Short rows (32x32 feature maps) are vectorized, not fully unrolled into
+  // scalar code.
+  pm.addPass(createInterpKeepShortLoopsVectorizable());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertMathToLLVMPass());
   // aligned_alloc instead of malloc plus pointer arithmetic through

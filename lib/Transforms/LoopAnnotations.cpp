@@ -33,6 +33,15 @@ static void annotate(scf::ForOp loop, LLVM::LoopVectorizeAttr vectorize,
   loop->setAttr(kLoopAnnotation, updated);
 }
 
+bool interp::isLLVMVectorizationDisabled(scf::ForOp loop) {
+  auto annotation =
+      loop->getAttrOfType<LLVM::LoopAnnotationAttr>(kLoopAnnotation);
+  LLVM::LoopVectorizeAttr vectorize =
+      annotation ? annotation.getVectorize() : LLVM::LoopVectorizeAttr();
+  return vectorize && vectorize.getDisable() &&
+         vectorize.getDisable().getValue();
+}
+
 void interp::disableLLVMVectorization(scf::ForOp loop) {
   MLIRContext *context = loop.getContext();
   annotate(

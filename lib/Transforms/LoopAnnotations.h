@@ -18,6 +18,16 @@ namespace mlir::interp {
 /// only such loops becomes innermost once they are unrolled.
 inline constexpr int64_t kLLVMUnrolledTripCount = 8;
 
+/// LLVM's -O3 unrolls a loop with a constant trip count fully, before its
+/// loop vectorizer sees it, when the trip count times the loop's size is at
+/// most this (`UnrollThresholdAggressive`, the -O3 threshold of
+/// LoopUnrollPass), the size counted in instructions.
+inline constexpr int64_t kLLVMFullUnrollThreshold = 300;
+
+/// Whether `loop`'s `loop_annotation` has `llvm.loop.vectorize.enable =
+/// false`.
+bool isLLVMVectorizationDisabled(scf::ForOp loop);
+
 /// Adds `llvm.loop.vectorize.enable = false` to `loop`'s `loop_annotation`,
 /// which convert-scf-to-cf carries to the loop's latch.
 void disableLLVMVectorization(scf::ForOp loop);

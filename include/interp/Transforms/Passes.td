@@ -215,6 +215,40 @@ def InterpKeepOuterLoopsRolled : Pass<"interp-keep-outer-loops-rolled"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def InterpKeepShortLoopsVectorizable
+    : Pass<"interp-keep-short-loops-vectorizable"> {
+  let summary = "Tell LLVM not to unroll short innermost loops it can "
+                "vectorize";
+  let description = [{
+    LLVM's -O3 fully unrolls a loop with a small constant trip count and a
+    small body before its loop vectorizer runs, and the straight-line code
+    it leaves would be the SLP vectorizer's to pack, which interp's JIT and
+    ahead-of-time builds turn off (it miscompiles interp kernels on znver4).
+    The 32 inputs of a row of a nearest x2 upsample of 32x32 feature maps
+    (fmap_nearest) became 32 scalar loads and 64 scalar stores instead of
+    two vector iterations.
+
+    This pass adds `unroll = <disable = true>` to the `loop_annotation` of
+    every `scf.for` that LLVM would unroll fully as a short innermost loop:
+    a constant trip count above 8, nothing inside but constant loops of at
+    most 8 iterations (the phases of an upsample, which LLVM unrolls,
+    leaving this loop innermost), trip count times size (operations per
+    iteration, constants aside, inner loops unrolled) at most 300, LLVM's
+    -O3 full-unroll threshold, and no value carried from one iteration to
+    the next (an in-order float sum does not vectorize; unrolled is its
+    best form). Loops already marked not to vectorize
+    (`interp-keep-gathering-loops-scalar`) are left alone. LLVM's loop
+    vectorizer then takes the loop. An unroll-disabled loop is vectorized
+    without interleaving, which is why loops above the threshold are left
+    to LLVM: those it vectorizes itself, interleaved, and marking the
+    30-iteration interior of sweep_64x64 (2 phases of 4 taps) made it 1.25x
+    slower (benchmarks/LOG.md, 2026-12-02, "short loops"). Run it on
+    structured loops, after `interp-keep-gathering-loops-scalar` and before
+    `convert-scf-to-cf`.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def InterpHideUserDeallocations
     : Pass<"interp-hide-user-deallocations", "::mlir::ModuleOp"> {
   let summary = "Keep the input's own memory management out of sight of "
