@@ -275,6 +275,31 @@ DirectPassInputs lowering::directPassInputs(OpBuilder &b, Location loc,
   return direct;
 }
 
+/// The run pass into `out` of the first found of `runs`, the last one when
+/// no earlier one was found: nested scf.if on the runs' conditions.
+static Value buildFirstFoundRunPass(OpBuilder &b, Location loc, Value source,
+                                    ArrayRef<DirectPassAxis> axes,
+                                    size_t runAxis, ArrayRef<RuntimeRun> runs,
+                                    Value out, const ElementTypes &types) {
+  SmallVector<DirectPassAxis> runAxes(axes);
+  runAxes[runAxis].run = runs.front().operands;
+  if (runs.size() == 1)
+    return buildDirectPass(b, loc, source, runAxes, out, types);
+  auto branch = scf::IfOp::create(
+      b, loc, runs.front().found,
+      [&](OpBuilder &tb, Location tloc) {
+        scf::YieldOp::create(
+            tb, tloc, buildDirectPass(tb, tloc, source, runAxes, out, types));
+      },
+      [&](OpBuilder &eb, Location eloc) {
+        scf::YieldOp::create(eb, eloc,
+                             buildFirstFoundRunPass(eb, eloc, source, axes,
+                                                    runAxis, runs.drop_front(),
+                                                    out, types));
+      });
+  return branch.getResult(0);
+}
+
 Value lowering::buildDirectPassWithFoundRun(
     OpBuilder &b, Location loc, Value source, ArrayRef<DirectPassAxis> axes,
     size_t runAxis, ArrayRef<RuntimeRun> runs, Value init,
@@ -298,9 +323,9 @@ Value lowering::buildDirectPassWithFoundRun(
     sizes[axis] = count;
     return std::pair(offsets, sizes);
   };
-  // The table pass over [begin, end) of the innermost axis.
-  auto edge = [&](Value result, Value begin, Value end) -> Value {
-    Value count = arith::SubIOp::create(b, loc, end, begin);
+  // The table pass over [begin, stop) of the innermost axis.
+  auto edge = [&](Value result, Value begin, Value stop) -> Value {
+    Value count = arith::SubIOp::create(b, loc, stop, begin);
     auto [offsets, sizes] = sliceAt(begin, count);
     Value out =
         tensor::ExtractSliceOp::create(b, loc, result, offsets, sizes, strides);
@@ -321,31 +346,13 @@ Value lowering::buildDirectPassWithFoundRun(
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value result = edge(init, zero, first);
 
-  // The run pass over [first, end) of the found run: the first found of
-  // runs[i..], the last one when no earlier one was found.
+  // The run pass over [first, end).
   Value count = arith::SubIOp::create(b, loc, end, first);
   auto [offsets, sizes] = sliceAt(first, count);
   Value out =
       tensor::ExtractSliceOp::create(b, loc, result, offsets, sizes, strides);
-  std::function<Value(OpBuilder &, Location, size_t)> runPass =
-      [&](OpBuilder &rb, Location rloc, size_t i) -> Value {
-    SmallVector<DirectPassAxis> sliceAxes(axes);
-    sliceAxes[runAxis].run = runs[i].operands;
-    if (i + 1 == runs.size())
-      return buildDirectPass(rb, rloc, source, sliceAxes, out, types);
-    auto branch = scf::IfOp::create(
-        rb, rloc, runs[i].found,
-        [&](OpBuilder &tb, Location tloc) {
-          scf::YieldOp::create(
-              tb, tloc,
-              buildDirectPass(tb, tloc, source, sliceAxes, out, types));
-        },
-        [&](OpBuilder &eb, Location eloc) {
-          scf::YieldOp::create(eb, eloc, runPass(eb, eloc, i + 1));
-        });
-    return branch.getResult(0);
-  };
-  Value computed = runPass(b, loc, 0);
+  Value computed =
+      buildFirstFoundRunPass(b, loc, source, axes, runAxis, runs, out, types);
   result = tensor::InsertSliceOp::create(b, loc, computed, result, offsets,
                                          sizes, strides);
   return edge(result, end, length);
