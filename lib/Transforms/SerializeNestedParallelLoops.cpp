@@ -15,26 +15,41 @@ namespace mlir::interp {
 
 using namespace mlir;
 
+/// The trip count of dimension `d` of `loop` when it is a constant.
+static std::optional<int64_t> constantTripCount(scf::ParallelOp loop,
+                                                unsigned d) {
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()[d]);
+  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound()[d]);
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep()[d]);
+  if (!lb || !ub || !step || *step <= 0)
+    return std::nullopt;
+  return std::max<int64_t>(0, (*ub - *lb + *step - 1) / *step);
+}
+
 /// Replaces `loop` (no reductions) by a loop nest with the same body: an
-/// scf.parallel over its first `keepParallel` dimensions (none when 0) around
-/// scf.for loops over the others.
+/// scf.parallel over the dimensions `parallel` (none when empty), in that
+/// order, around scf.for loops over the dimensions `sequential`, outermost
+/// first. Together they name every dimension once.
 static void serialize(RewriterBase &rewriter, scf::ParallelOp loop,
-                      unsigned keepParallel) {
+                      ArrayRef<unsigned> parallel,
+                      ArrayRef<unsigned> sequential) {
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(loop);
   Location loc = loop.getLoc();
   IRMapping mapping;
-  unsigned rank = loop.getNumLoops();
-  if (keepParallel > 0) {
-    auto outer = scf::ParallelOp::create(
-        rewriter, loc, loop.getLowerBound().take_front(keepParallel),
-        loop.getUpperBound().take_front(keepParallel),
-        loop.getStep().take_front(keepParallel));
-    for (unsigned d = 0; d < keepParallel; ++d)
-      mapping.map(loop.getInductionVars()[d], outer.getInductionVars()[d]);
+  if (!parallel.empty()) {
+    SmallVector<Value> lbs, ubs, steps;
+    for (unsigned d : parallel) {
+      lbs.push_back(loop.getLowerBound()[d]);
+      ubs.push_back(loop.getUpperBound()[d]);
+      steps.push_back(loop.getStep()[d]);
+    }
+    auto outer = scf::ParallelOp::create(rewriter, loc, lbs, ubs, steps);
+    for (auto [d, iv] : llvm::zip_equal(parallel, outer.getInductionVars()))
+      mapping.map(loop.getInductionVars()[d], iv);
     rewriter.setInsertionPointToStart(outer.getBody());
   }
-  for (unsigned d = keepParallel; d < rank; ++d) {
+  for (unsigned d : sequential) {
     auto forOp = scf::ForOp::create(rewriter, loc, loop.getLowerBound()[d],
                                     loop.getUpperBound()[d], loop.getStep()[d]);
     mapping.map(loop.getInductionVars()[d], forOp.getInductionVar());
@@ -55,16 +70,46 @@ static unsigned parallelPrefix(scf::ParallelOp loop) {
   while (sequential < rank) {
     unsigned d = rank - 1 - sequential;
     ++sequential;
-    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()[d]);
-    std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound()[d]);
-    std::optional<int64_t> step = getConstantIntValue(loop.getStep()[d]);
-    bool isShort =
-        lb && ub && step && *step > 0 &&
-        (*ub - *lb + *step - 1) / *step <= interp::kLLVMUnrolledTripCount;
-    if (!isShort)
+    std::optional<int64_t> trips = constantTripCount(loop, d);
+    if (!trips || *trips > interp::kLLVMUnrolledTripCount)
       break;
   }
   return std::max<unsigned>(1, rank - sequential);
+}
+
+/// Splits the dimensions of an outermost `loop` into the parallel ones, in
+/// the order convert-scf-to-openmp collapses them, and the sequential ones.
+///
+/// A collapsed OpenMP loop recovers each index from the flattened one by
+/// dividing by the trip counts of the dimensions inside it. LLVM's loop
+/// strength reduction re-expands the row addresses built from those indices
+/// inside the vectorized inner loop, and SCEVExpander hoists a division out
+/// of a loop only when its divisor is a non-zero constant: a run-time trip
+/// count inside the collapse costs a `div` per vector iteration. So at most
+/// one dimension of run-time trip count stays parallel, the outermost of the
+/// collapse (only constants divide), and it is the innermost such dimension
+/// of the prefix (a spatial one: batches are small); the other run-time
+/// dimensions of the prefix become the outermost sequential loops.
+static void splitDimensions(scf::ParallelOp loop,
+                            SmallVectorImpl<unsigned> &parallel,
+                            SmallVectorImpl<unsigned> &sequential) {
+  unsigned prefix = parallelPrefix(loop);
+  std::optional<unsigned> runTimeParallel;
+  for (unsigned d = 0; d < prefix; ++d)
+    if (!constantTripCount(loop, d))
+      runTimeParallel = d;
+  if (runTimeParallel)
+    parallel.push_back(*runTimeParallel);
+  for (unsigned d = 0; d < prefix; ++d) {
+    if (d == runTimeParallel)
+      continue;
+    if (constantTripCount(loop, d))
+      parallel.push_back(d);
+    else
+      sequential.push_back(d);
+  }
+  for (unsigned d = prefix, e = loop.getNumLoops(); d < e; ++d)
+    sequential.push_back(d);
 }
 
 namespace {
@@ -72,20 +117,29 @@ struct InterpSerializeNestedParallelLoopsPass
     : interp::impl::InterpSerializeNestedParallelLoopsBase<
           InterpSerializeNestedParallelLoopsPass> {
   void runOnOperation() override {
-    SmallVector<std::pair<scf::ParallelOp, unsigned>> rewrites;
+    struct Rewrite {
+      scf::ParallelOp loop;
+      SmallVector<unsigned> parallel, sequential;
+    };
+    SmallVector<Rewrite> rewrites;
     getOperation()->walk([&](scf::ParallelOp loop) {
       if (loop.getNumResults() != 0)
         return;
+      Rewrite rewrite{loop, {}, {}};
       if (loop->getParentOfType<scf::ParallelOp>())
-        rewrites.push_back({loop, 0});
+        rewrite.sequential =
+            llvm::to_vector(llvm::seq<unsigned>(0, loop.getNumLoops()));
       else if (loop.getNumLoops() > 1)
-        rewrites.push_back({loop, parallelPrefix(loop)});
+        splitDimensions(loop, rewrite.parallel, rewrite.sequential);
+      else
+        return;
+      rewrites.push_back(std::move(rewrite));
     });
     IRRewriter rewriter(&getContext());
     // The walk is post-order: inner loops come first, so each loop is
     // rewritten before a parent clones its body.
-    for (auto [loop, keepParallel] : rewrites)
-      serialize(rewriter, loop, keepParallel);
+    for (Rewrite &rewrite : rewrites)
+      serialize(rewriter, rewrite.loop, rewrite.parallel, rewrite.sequential);
   }
 };
 } // namespace

@@ -81,3 +81,43 @@ func.func @nested(%m: memref<?x?x2xf32>, %v: f32, %n: index) {
   }
   return
 }
+
+// -----
+
+// A run-time trip count is the outermost parallel dimension, so that the
+// collapsed OpenMP loop divides its index by constants only.
+// CHECK-LABEL: func.func @run_time_rows
+// CHECK: scf.parallel (%[[H:.*]], %[[N:.*]], %[[C:.*]]) = (%c0, %c0, %c0) to (%[[ROWS:.*]], %c1, %c3) step (%c1, %c1, %c1) {
+// CHECK-NEXT: scf.for %[[W:.*]] = %c0 to %[[COLS:.*]] step %c1 {
+// CHECK-NEXT: memref.store %{{.*}}, %{{.*}}[%[[N]], %[[C]], %[[H]], %[[W]]]
+func.func @run_time_rows(%m: memref<1x3x?x?xf32>, %v: f32, %rows: index, %cols: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  scf.parallel (%n, %c, %h, %w) = (%c0, %c0, %c0, %c0) to (%c1, %c3, %rows, %cols) step (%c1, %c1, %c1, %c1) {
+    memref.store %v, %m[%n, %c, %h, %w] : memref<1x3x?x?xf32>
+    scf.reduce
+  }
+  return
+}
+
+// -----
+
+// Of several run-time trip counts only the innermost stays parallel; the
+// others become the outermost sequential loops.
+// CHECK-LABEL: func.func @run_time_batch_and_rows
+// CHECK: scf.parallel (%[[H:.*]], %[[C:.*]]) = (%c0, %c0) to (%[[ROWS:.*]], %c3) step (%c1, %c1) {
+// CHECK-NEXT: scf.for %[[N:.*]] = %c0 to %[[BATCH:.*]] step %c1 {
+// CHECK-NEXT: scf.for %[[W:.*]] = %c0 to %c64 step %c1 {
+// CHECK-NEXT: memref.store %{{.*}}, %{{.*}}[%[[N]], %[[C]], %[[H]], %[[W]]]
+func.func @run_time_batch_and_rows(%m: memref<?x3x?x64xf32>, %v: f32, %batch: index, %rows: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c64 = arith.constant 64 : index
+  scf.parallel (%n, %c, %h, %w) = (%c0, %c0, %c0, %c0) to (%batch, %c3, %rows, %c64) step (%c1, %c1, %c1, %c1) {
+    memref.store %v, %m[%n, %c, %h, %w] : memref<?x3x?x64xf32>
+    scf.reduce
+  }
+  return
+}

@@ -26,6 +26,15 @@ def InterpSerializeNestedParallelLoops
     one around them. At least one dimension stays parallel. The outer
     dimensions are distributed over threads; the inner loops stay simple,
     vectorizable loops.
+
+    Of the parallel dimensions, at most one has a run-time trip count, and
+    it comes first; the other run-time dimensions become the outermost
+    sequential loops. convert-scf-to-openmp collapses the parallel
+    dimensions into one OpenMP loop whose index is divided by the trip
+    counts of the inner ones, and LLVM's loop strength reduction recomputes
+    those divisions inside the vectorized inner loop unless the divisors are
+    constants (one `div` per vector iteration). The run-time dimension kept
+    parallel is the innermost one (a spatial one, where the batch is small).
   }];
   let dependentDialects = ["::mlir::scf::SCFDialect"];
 }
