@@ -152,7 +152,8 @@ static llvm::Error optimize(llvm::TargetMachine *tm, llvm::Module *module) {
 }
 
 llvm::Expected<std::unique_ptr<JitModule>>
-JitModule::compile(ModuleOp module, unsigned numThreads) {
+JitModule::compile(ModuleOp module, unsigned numThreads,
+                   std::optional<uint64_t> minParallelIterations) {
   std::unique_ptr<JitModule> jit(new JitModule());
   for (auto func : module.getOps<func::FuncOp>()) {
     if (!whyNotCallable(func).empty())
@@ -166,6 +167,8 @@ JitModule::compile(ModuleOp module, unsigned numThreads) {
   PassManager pm(module.getContext());
   InterpPipelineOptions pipelineOptions;
   pipelineOptions.numThreads = numThreads;
+  if (minParallelIterations)
+    pipelineOptions.minParallelIterations = *minParallelIterations;
   buildInterpToLLVMPipeline(pm, pipelineOptions);
   if (failed(pm.run(module)))
     return llvm::createStringError("lowering with --interp-to-llvm failed");

@@ -93,7 +93,9 @@ void interp::buildInterpToLLVMPipeline(OpPassManager &pm,
     // axis (scf.forall) are one such outer loop.
     pm.addPass(createForallToParallelLoopPass());
     pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
-    pm.addPass(createInterpSerializeNestedParallelLoops());
+    InterpSerializeNestedParallelLoopsOptions serializeOptions;
+    serializeOptions.minParallelIterations = options.minParallelIterations;
+    pm.addPass(createInterpSerializeNestedParallelLoops(serializeOptions));
     // Table entries read per row leave the inner loops here: in the
     // OpenMP-outlined bodies LLVM no longer can hoist them itself.
     pm.addPass(createInterpHoistInvariantLoads());

@@ -7,6 +7,9 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::interp {
 #define GEN_PASS_DEF_INTERPSERIALIZENESTEDPARALLELLOOPS
@@ -112,21 +115,87 @@ static void splitDimensions(scf::ParallelOp loop,
     sequential.push_back(d);
 }
 
+/// The iterations `loop` runs itself (all dimensions of an scf.parallel),
+/// when its trip counts are constants.
+static std::optional<uint64_t> staticIterations(LoopLikeOpInterface loop) {
+  if (auto parallel = dyn_cast<scf::ParallelOp>(loop.getOperation())) {
+    uint64_t iterations = 1;
+    for (unsigned d = 0, e = parallel.getNumLoops(); d < e; ++d) {
+      std::optional<int64_t> trips = constantTripCount(parallel, d);
+      if (!trips)
+        return std::nullopt;
+      iterations = llvm::SaturatingMultiply(iterations, uint64_t(*trips));
+    }
+    return iterations;
+  }
+  std::optional<APInt> trips = loop.getStaticTripCount();
+  if (!trips || trips->getActiveBits() > 64)
+    return std::nullopt;
+  return trips->getZExtValue();
+}
+
+/// The innermost iterations the loops of `region` run in all (a loop with
+/// loops inside counts theirs, once per iteration of its own), or nullopt
+/// when a trip count is not a constant. Sets `hasLoops` when there is a loop.
+static std::optional<uint64_t> innermostIterations(Region &region,
+                                                   bool &hasLoops) {
+  uint64_t total = 0;
+  WalkResult result =
+      region.walk<WalkOrder::PreOrder>([&](LoopLikeOpInterface loop) {
+        hasLoops = true;
+        std::optional<uint64_t> iterations = staticIterations(loop);
+        if (!iterations)
+          return WalkResult::interrupt();
+        uint64_t inner = 0;
+        bool innerLoops = false;
+        for (Region *body : loop.getLoopRegions()) {
+          std::optional<uint64_t> n = innermostIterations(*body, innerLoops);
+          if (!n)
+            return WalkResult::interrupt();
+          inner = llvm::SaturatingAdd(inner, *n);
+        }
+        total = llvm::SaturatingAdd(
+            total,
+            llvm::SaturatingMultiply(*iterations, innerLoops ? inner : 1));
+        return WalkResult::skip();
+      });
+  if (result.wasInterrupted())
+    return std::nullopt;
+  return total;
+}
+
 namespace {
 struct InterpSerializeNestedParallelLoopsPass
     : interp::impl::InterpSerializeNestedParallelLoopsBase<
           InterpSerializeNestedParallelLoopsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     struct Rewrite {
       scf::ParallelOp loop;
       SmallVector<unsigned> parallel, sequential;
     };
+    // Functions too small to be worth the threads' fork and join.
+    llvm::SmallPtrSet<Operation *, 4> sequentialFunctions;
+    if (minParallelIterations > 0) {
+      getOperation()->walk([&](FunctionOpInterface function) {
+        if (function.isExternal())
+          return;
+        bool hasLoops = false;
+        std::optional<uint64_t> iterations =
+            innermostIterations(function.getFunctionBody(), hasLoops);
+        if (iterations && *iterations < minParallelIterations)
+          sequentialFunctions.insert(function);
+      });
+    }
     SmallVector<Rewrite> rewrites;
     getOperation()->walk([&](scf::ParallelOp loop) {
       if (loop.getNumResults() != 0)
         return;
       Rewrite rewrite{loop, {}, {}};
-      if (loop->getParentOfType<scf::ParallelOp>())
+      if (loop->getParentOfType<scf::ParallelOp>() ||
+          sequentialFunctions.contains(
+              loop->getParentOfType<FunctionOpInterface>()))
         rewrite.sequential =
             llvm::to_vector(llvm::seq<unsigned>(0, loop.getNumLoops()));
       else if (loop.getNumLoops() > 1)

@@ -64,6 +64,12 @@ static llvm::cl::opt<unsigned>
                llvm::cl::desc("the pipeline's num-threads option (1: "
                               "sequential, else OpenMP)"),
                llvm::cl::init(1));
+static llvm::cl::opt<uint64_t> minParallelIterations(
+    "min-parallel-iterations",
+    llvm::cl::desc("the pipeline's min-parallel-iterations option; 0 (the "
+                   "default here) keeps the small cases' loops parallel, so "
+                   "that --num-threads tests OpenMP code"),
+    llvm::cl::init(0));
 static llvm::cl::opt<bool> verbose("verbose",
                                    llvm::cl::desc("print every case"));
 static llvm::cl::opt<bool>
@@ -786,7 +792,8 @@ int main(int argc, char **argv) {
         fail(c, "generated IR does not parse or verify");
       continue;
     }
-    auto jit = execution::JitModule::compile(*module, numThreads);
+    auto jit = execution::JitModule::compile(*module, numThreads,
+                                             minParallelIterations);
     if (!jit) {
       std::string message = llvm::toString(jit.takeError());
       for (const Case &c : cases)

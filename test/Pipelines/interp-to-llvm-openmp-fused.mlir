@@ -1,11 +1,13 @@
-// RUN: interp-opt %s --interp-to-llvm="num-threads=2" | FileCheck %s
+// RUN: interp-opt %s --interp-to-llvm="num-threads=2 min-parallel-iterations=0" | FileCheck %s
 // RUN: interp-opt %s --interp-to-llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%run_shared_libs > %t.seq
-// RUN: interp-opt %s --interp-to-llvm="num-threads=2" | mlir-runner -e main -entry-point-result=void -shared-libs=%run_shared_libs,%libomp > %t.omp
+// RUN: interp-opt %s --interp-to-llvm="num-threads=2 min-parallel-iterations=0" | mlir-runner -e main -entry-point-result=void -shared-libs=%run_shared_libs,%libomp > %t.omp
 // RUN: FileCheck %s --input-file=%t.omp --check-prefix=EXEC
 // RUN: tail -n +2 %t.seq > %t.seq.values
 // RUN: tail -n +2 %t.omp > %t.omp.values
 // RUN: diff %t.seq.values %t.omp.values
 
+// min-parallel-iterations=0: a function this small would otherwise stay
+// sequential (test/Pipelines/interp-to-llvm-openmp-small.mlir).
 // A fused outer axis (x2 on D, H and W) with num-threads > 1: its tasks
 // (scf.forall: 2 channels x 4 depth outputs) are the one OpenMP
 // work-sharing loop, over one dimension; each task keeps its scratch slab

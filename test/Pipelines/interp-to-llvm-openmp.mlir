@@ -1,6 +1,8 @@
-// RUN: interp-opt %s --interp-to-llvm="num-threads=2" | FileCheck %s
-// RUN: interp-opt %s --interp-to-llvm="num-threads=2" | mlir-runner -e main -entry-point-result=void -shared-libs=%run_shared_libs,%libomp | FileCheck %s --check-prefix=EXEC
+// RUN: interp-opt %s --interp-to-llvm="num-threads=2 min-parallel-iterations=0" | FileCheck %s
+// RUN: interp-opt %s --interp-to-llvm="num-threads=2 min-parallel-iterations=0" | mlir-runner -e main -entry-point-result=void -shared-libs=%run_shared_libs,%libomp | FileCheck %s --check-prefix=EXEC
 
+// min-parallel-iterations=0: these 16 outputs would otherwise stay
+// sequential (test/Pipelines/interp-to-llvm-openmp-small.mlir).
 // num-threads > 1: the outer dimensions of each loop nest become one OpenMP
 // work-sharing loop, the inner ones stay sequential loops (which dimensions:
 // test/Transforms/serialize-nested-parallel-loops.mlir). Here every

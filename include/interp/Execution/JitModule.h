@@ -18,6 +18,7 @@
 #include "llvm/Support/Error.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace mlir {
@@ -46,9 +47,12 @@ public:
   /// functions get llvm.emit_c_interface; their argument and result types
   /// (ranked tensors of interp data types) are recorded for invoke().
   /// `numThreads` is the pipeline's num-threads option (1: sequential; N > 1
-  /// or 0: OpenMP, with libomp linked into the process).
+  /// or 0: OpenMP, with libomp linked into the process);
+  /// `minParallelIterations` its min-parallel-iterations option (unset: the
+  /// pipeline's default).
   static llvm::Expected<std::unique_ptr<JitModule>>
-  compile(ModuleOp module, unsigned numThreads = 1);
+  compile(ModuleOp module, unsigned numThreads = 1,
+          std::optional<uint64_t> minParallelIterations = std::nullopt);
 
   /// Calls `function` on copies of `inputs` and returns its results; a
   /// failed run-time check of the compiled code ("interp: invalid run-time

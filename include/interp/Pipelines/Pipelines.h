@@ -3,6 +3,7 @@
 #ifndef INTERP_PIPELINES_PIPELINES_H
 #define INTERP_PIPELINES_PIPELINES_H
 
+#include "interp/Transforms/Passes.h"
 #include "mlir/Pass/PassOptions.h"
 
 namespace mlir {
@@ -19,6 +20,14 @@ struct InterpPipelineOptions
           "0 leaves the count to the OpenMP runtime (OMP_NUM_THREADS, else "
           "one per core). Multi-threaded code needs libomp at run time"),
       llvm::cl::init(1)};
+  PassOptions::Option<uint64_t> minParallelIterations{
+      *this, "min-parallel-iterations",
+      llvm::cl::desc(
+          "With threads: a function of constant trip counts that runs fewer "
+          "innermost loop iterations than this stays sequential "
+          "(interp-serialize-nested-parallel-loops); 0 keeps every parallel "
+          "loop"),
+      llvm::cl::init(kMinParallelIterations)};
   PassOptions::Option<bool> specializeContiguous{
       *this, "specialize-contiguous",
       llvm::cl::desc(

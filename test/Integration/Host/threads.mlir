@@ -9,7 +9,16 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: interp-opt %S/Inputs/thread-kernels.mlir --interp-to-llvm -o %t/seq.mlir
 // RUN: sed 's/func.func @/func.func @omp_/' %S/Inputs/thread-kernels.mlir > %t/omp-kernels.mlir
-// RUN: interp-opt %t/omp-kernels.mlir --interp-to-llvm="num-threads=2" -o %t/omp.mlir
+// min-parallel-iterations=0: the static kernel is small enough to stay
+// sequential otherwise, and the test is about its OpenMP code.
+// RUN: interp-opt %t/omp-kernels.mlir --interp-to-llvm="num-threads=2 min-parallel-iterations=0" -o %t/omp.mlir
+// RUN: FileCheck %s --input-file=%t/omp.mlir --check-prefix=OPENMP
+// OPENMP-LABEL: llvm.func internal @omp_static_linear__contiguous(
+// OPENMP: omp.parallel
+// OPENMP-LABEL: llvm.func internal @omp_dynamic_cubic__contiguous(
+// OPENMP: omp.parallel
+// OPENMP-LABEL: llvm.func internal @omp_fused_ui8__contiguous(
+// OPENMP: omp.parallel
 // RUN: mlir-translate --mlir-to-llvmir %t/seq.mlir -o %t/seq.ll
 // RUN: mlir-translate --mlir-to-llvmir %t/omp.mlir -o %t/omp.ll
 // ThreadSanitizer instruments the functions that ask for it (a C front end
