@@ -19,8 +19,8 @@ namespace mlir::interp {
 using namespace mlir;
 
 /// The trip count of dimension `d` of `loop` when it is a constant.
-static std::optional<int64_t> constantTripCount(scf::ParallelOp loop,
-                                                unsigned d) {
+static std::optional<int64_t> dimensionTripCount(scf::ParallelOp loop,
+                                                 unsigned d) {
   std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()[d]);
   std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound()[d]);
   std::optional<int64_t> step = getConstantIntValue(loop.getStep()[d]);
@@ -73,7 +73,7 @@ static unsigned parallelPrefix(scf::ParallelOp loop) {
   while (sequential < rank) {
     unsigned d = rank - 1 - sequential;
     ++sequential;
-    std::optional<int64_t> trips = constantTripCount(loop, d);
+    std::optional<int64_t> trips = dimensionTripCount(loop, d);
     if (!trips || *trips > interp::kLLVMUnrolledTripCount)
       break;
   }
@@ -99,14 +99,14 @@ static void splitDimensions(scf::ParallelOp loop,
   unsigned prefix = parallelPrefix(loop);
   std::optional<unsigned> runTimeParallel;
   for (unsigned d = 0; d < prefix; ++d)
-    if (!constantTripCount(loop, d))
+    if (!dimensionTripCount(loop, d))
       runTimeParallel = d;
   if (runTimeParallel)
     parallel.push_back(*runTimeParallel);
   for (unsigned d = 0; d < prefix; ++d) {
     if (d == runTimeParallel)
       continue;
-    if (constantTripCount(loop, d))
+    if (dimensionTripCount(loop, d))
       parallel.push_back(d);
     else
       sequential.push_back(d);
@@ -121,7 +121,7 @@ static std::optional<uint64_t> staticIterations(LoopLikeOpInterface loop) {
   if (auto parallel = dyn_cast<scf::ParallelOp>(loop.getOperation())) {
     uint64_t iterations = 1;
     for (unsigned d = 0, e = parallel.getNumLoops(); d < e; ++d) {
-      std::optional<int64_t> trips = constantTripCount(parallel, d);
+      std::optional<int64_t> trips = dimensionTripCount(parallel, d);
       if (!trips)
         return std::nullopt;
       iterations = llvm::SaturatingMultiply(iterations, uint64_t(*trips));
@@ -136,27 +136,25 @@ static std::optional<uint64_t> staticIterations(LoopLikeOpInterface loop) {
 
 /// The innermost iterations the loops of `region` run in all (a loop with
 /// loops inside counts theirs, once per iteration of its own), or nullopt
-/// when a trip count is not a constant. Sets `hasLoops` when there is a loop.
-static std::optional<uint64_t> innermostIterations(Region &region,
-                                                   bool &hasLoops) {
+/// when a trip count is not a constant.
+static std::optional<uint64_t> innermostIterations(Region &region) {
   uint64_t total = 0;
   WalkResult result =
       region.walk<WalkOrder::PreOrder>([&](LoopLikeOpInterface loop) {
-        hasLoops = true;
         std::optional<uint64_t> iterations = staticIterations(loop);
         if (!iterations)
           return WalkResult::interrupt();
         uint64_t inner = 0;
-        bool innerLoops = false;
         for (Region *body : loop.getLoopRegions()) {
-          std::optional<uint64_t> n = innermostIterations(*body, innerLoops);
+          std::optional<uint64_t> n = innermostIterations(*body);
           if (!n)
             return WalkResult::interrupt();
           inner = llvm::SaturatingAdd(inner, *n);
         }
+        // Without loops inside (or with empty ones), the loop is innermost.
+        inner = std::max<uint64_t>(inner, 1);
         total = llvm::SaturatingAdd(
-            total,
-            llvm::SaturatingMultiply(*iterations, innerLoops ? inner : 1));
+            total, llvm::SaturatingMultiply(*iterations, inner));
         return WalkResult::skip();
       });
   if (result.wasInterrupted())
@@ -181,9 +179,8 @@ struct InterpSerializeNestedParallelLoopsPass
       getOperation()->walk([&](FunctionOpInterface function) {
         if (function.isExternal())
           return;
-        bool hasLoops = false;
         std::optional<uint64_t> iterations =
-            innermostIterations(function.getFunctionBody(), hasLoops);
+            innermostIterations(function.getFunctionBody());
         if (iterations && *iterations < minParallelIterations)
           sequentialFunctions.insert(function);
       });

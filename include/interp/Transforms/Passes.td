@@ -39,8 +39,8 @@ def InterpSerializeNestedParallelLoops
     A function whose loops all have constant trip counts and run fewer
     innermost iterations in all than `min-parallel-iterations` becomes
     sequential as a whole: each OpenMP region forks and joins the threads,
-    which costs more than such a function's work (a 64x64 resize took
-    4 µs on one thread and 9 µs on two).
+    which costs more than such a function's work (a 64x64 resize:
+    benchmarks/LOG.md, 2026-12-02, "OpenMP").
   }];
   let options = [
     Option<"minParallelIterations", "min-parallel-iterations", "uint64_t",
