@@ -77,6 +77,12 @@ LogicalResult onnximport::convertConcat(Importer &im,
       return im.error(node) << "input " << i << " is not 1-D";
     if (in.element.type != first.element.type)
       return im.error(node) << "inputs of different element types";
+    // Bounded as it grows: the inputs are bounded by the file, the number
+    // of times one input is named is not.
+    if (out.size() + e->size() > kMaxFoldedElements)
+      return im.error(node) << "the result has more than " << kMaxFoldedElements
+                            << " elements; interp imports Concat on shape "
+                               "computations only";
     llvm::append_range(out, *e);
   }
   im.setOutput(node, 0,
@@ -136,7 +142,10 @@ LogicalResult onnximport::convertSlice(Importer &im,
   start = step > 0 ? norm(start, 0, dim) : norm(start, 0, dim - 1);
   end = step > 0 ? norm(end, 0, dim) : norm(end, -1, dim - 1);
   SmallVector<Attribute> out;
-  for (int64_t i = start; step > 0 ? i < end : i > end; i += step)
+  // Steps by at most what is left: `i + step` may not fit int64 (the step
+  // comes from the file).
+  for (int64_t i = start; step > 0 ? i < end : i > end;
+       i = (step > 0 ? step < end - i : step > end - i) ? i + step : end)
     out.push_back((*elements)[i]);
   im.setOutput(node, 0,
                fromAttributes(data.element, {int64_t(out.size())}, out));

@@ -26,6 +26,11 @@ namespace mlir::interp::onnximport {
 
 using ovir::ElementType;
 
+/// The most elements a shape computation's folded result may have (the
+/// OpenVINO importer's TensorValue::kMaxElements): results built element by
+/// element from repeated inputs would otherwise grow without bound.
+inline constexpr size_t kMaxFoldedElements = 4096;
+
 /// One ONNX tensor: an SSA value, a constant, or both.
 struct TensorValue {
   ElementType element;

@@ -8,7 +8,11 @@
 
 #include "Importer.h"
 
+#include "interp/Semantics/Rules.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/InterleavedRange.h"
 
 #include <cstring>
 
@@ -83,12 +87,17 @@ FailureOr<TensorValue> Importer::readTensor(const onnx::TensorProto &t,
   if (t.data_location() == onnx::TensorProto::EXTERNAL)
     return emitError(loc) << what << ": external data is not supported";
   SmallVector<int64_t> shape(t.dims().begin(), t.dims().end());
-  int64_t n = 1;
-  for (int64_t d : shape) {
+  for (int64_t d : shape)
     if (d < 0)
       return emitError(loc) << what << ": negative dimension " << d;
-    n *= d;
-  }
+  // Checked before any data is read: the dims come from the file and may be
+  // chosen to overflow (2^61 INT64 elements need 0 bytes in int64).
+  std::optional<int64_t> n = rules::elementCount(shape);
+  std::optional<int64_t> bytes =
+      n ? llvm::checkedMul<int64_t>(*n, element->bytes) : std::nullopt;
+  if (!bytes || uint64_t(*bytes) > rules::kMaxBufferBytes)
+    return emitError(loc) << what << ": shape [" << llvm::interleaved(shape)
+                          << "] is larger than any buffer";
   std::vector<char> raw;
   if (!t.raw_data().empty()) {
     raw.assign(t.raw_data().begin(), t.raw_data().end());
@@ -112,10 +121,9 @@ FailureOr<TensorValue> Importer::readTensor(const onnx::TensorProto &t,
     for (int32_t v : t.int32_data())
       appendLE(raw, uint64_t(uint32_t(v)), element->bytes);
   }
-  if (int64_t(raw.size()) != n * element->bytes)
+  if (int64_t(raw.size()) != *bytes)
     return emitError(loc) << what << ": " << raw.size()
-                          << " bytes of data, but the shape needs "
-                          << n * element->bytes;
+                          << " bytes of data, but the shape needs " << *bytes;
   auto type = RankedTensorType::get(shape, element->type);
   TensorValue v;
   v.element = *element;

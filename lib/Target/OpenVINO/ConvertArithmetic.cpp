@@ -7,6 +7,8 @@
 
 #include "Importer.h"
 
+#include "interp/Semantics/Rules.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -134,13 +136,13 @@ LogicalResult ovir::convertBinary(Importer &im, const Layer &layer) {
     if (!shape)
       return im.error(layer) << "shapes " << a.getType() << " and "
                              << b.getType() << " do not broadcast";
+    if (failed(im.checkFoldable(layer, *shape)))
+      return failure();
     FailureOr<SmallVector<OpFoldResult>> xs = im.getElements(layer, a);
     FailureOr<SmallVector<OpFoldResult>> ys = im.getElements(layer, b);
     if (failed(xs) || failed(ys))
       return failure();
-    int64_t n = 1;
-    for (int64_t d : *shape)
-      n *= d;
+    int64_t n = *rules::elementCount(*shape);
     SmallVector<OpFoldResult> out;
     for (int64_t i = 0; i < n; ++i) {
       OpFoldResult x = (*xs)[sourceIndex(*a.shape, *shape, i)];

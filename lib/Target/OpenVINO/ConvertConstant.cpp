@@ -2,8 +2,11 @@
 
 #include "Importer.h"
 
+#include "interp/Semantics/Rules.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace mlir;
@@ -20,35 +23,40 @@ LogicalResult ovir::convertConst(Importer &im, const Layer &layer) {
   FailureOr<int64_t> size = im.getInt(layer, "size", std::nullopt);
   if (failed(element) || failed(shape) || failed(offset) || failed(size))
     return failure();
-  int64_t numElements = 1;
-  for (int64_t d : *shape) {
+  for (int64_t d : *shape)
     if (d < 0)
       return im.error(layer) << "negative dimension in 'shape'";
-    numElements *= d;
-  }
-  int64_t expected = numElements * element->bytes;
-  if (numElements != 0 && *size != expected)
+  // Every count and offset is checked before any byte is read: the file is
+  // untrusted, and its numbers may be chosen to overflow.
+  std::optional<int64_t> numElements = rules::elementCount(*shape);
+  std::optional<int64_t> expected =
+      numElements ? llvm::checkedMul<int64_t>(*numElements, element->bytes)
+                  : std::nullopt;
+  if (!expected || uint64_t(*expected) > rules::kMaxBufferBytes)
+    return im.error(layer) << "shape [" << layer.data.lookup("shape") << "] of "
+                           << element->name << " is larger than any buffer";
+  if (*expected != 0 && *size != *expected)
     return im.error(layer) << "'size' is " << *size << " bytes but shape ["
                            << layer.data.lookup("shape") << "] of "
-                           << element->name << " needs " << expected;
+                           << element->name << " needs " << *expected;
   if (!im.weights)
     return im.error(layer) << "no weights: cannot read '" << im.weightsName
                            << "'";
   int64_t fileSize = im.weights->getBufferSize();
-  if (*offset < 0 || *size < 0 || *offset + *size > fileSize)
-    return im.error(layer) << "bytes [" << *offset << ", " << *offset + *size
-                           << ") are outside the weights file '"
+  if (*offset < 0 || *size < 0 || *offset > fileSize ||
+      *size > fileSize - *offset)
+    return im.error(layer) << "bytes at offset " << *offset << ", size "
+                           << *size << " are outside the weights file '"
                            << im.weightsName << "' of " << fileSize << " bytes";
   auto type = RankedTensorType::get(*shape, element->type);
-  ArrayRef<char> raw(im.weights->getBufferStart() + *offset,
-                     numElements * element->bytes);
+  ArrayRef<char> raw(im.weights->getBufferStart() + *offset, *expected);
   DenseElementsAttr attr =
-      numElements == 0 ? DenseElementsAttr::get(type, ArrayRef<Attribute>())
-                       : DenseElementsAttr::getFromRawBuffer(type, raw);
+      *numElements == 0 ? DenseElementsAttr::get(type, ArrayRef<Attribute>())
+                        : DenseElementsAttr::getFromRawBuffer(type, raw);
   TensorValue value;
   value.element = *element;
   value.shape = *shape;
-  if (numElements > TensorValue::kMaxElements) {
+  if (*numElements > TensorValue::kMaxElements) {
     value.constant = attr;
   } else {
     SmallVector<OpFoldResult> elements;

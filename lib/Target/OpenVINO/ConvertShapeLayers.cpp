@@ -101,6 +101,8 @@ LogicalResult ovir::convertGather(Importer &im, const Layer &layer) {
   SmallVector<int64_t> outShape(shape.begin(), shape.begin() + *axis);
   llvm::append_range(outShape, *indices.shape);
   llvm::append_range(outShape, ArrayRef(shape).drop_front(*axis + 1));
+  if (failed(im.checkFoldable(layer, outShape)))
+    return failure();
   Attribute zero = data.element.isFloat
                        ? Attribute(FloatAttr::get(data.element.scalar, 0.0))
                        : Attribute(IntegerAttr::get(data.element.scalar, 0));
@@ -152,6 +154,10 @@ LogicalResult ovir::convertConcat(Importer &im, const Layer &layer) {
       return im.error(layer) << "input " << i << " of type " << in.getType()
                              << " does not match the others";
     outShape[axis] += (*in.shape)[axis];
+    // Checked as it grows: the inputs' elements are bounded, their number
+    // is not.
+    if (failed(im.checkFoldable(layer, outShape)))
+      return failure();
     parts.push_back(std::move(*e));
   }
   int64_t outer = product(ArrayRef(outShape).take_front(axis));

@@ -28,12 +28,14 @@ static SmallVector<int64_t> sliceIndices(int64_t n, int64_t begin, int64_t end,
   if (stride > 0) {
     int64_t b = beginMasked ? 0 : norm(begin, 0, n);
     int64_t e = endMasked ? n : norm(end, 0, n);
-    for (int64_t i = b; i < e; i += stride)
+    // Steps by what is left, not past `e`: the stride comes from the model
+    // file and `i + stride` may not fit int64.
+    for (int64_t i = b; i < e; i = stride < e - i ? i + stride : e)
       result.push_back(i);
   } else {
     int64_t b = beginMasked ? n - 1 : norm(begin, -1, n - 1);
     int64_t e = endMasked ? -1 : norm(end, -1, n - 1);
-    for (int64_t i = b; i > e; i += stride)
+    for (int64_t i = b; i > e; i = stride > e - i ? i + stride : e)
       result.push_back(i);
   }
   return result;

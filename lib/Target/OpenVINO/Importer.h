@@ -100,6 +100,10 @@ public:
   getConstantInts(const Layer &layer, TensorValue &value, StringRef what);
   /// A scalar SSA value of `element.scalar` for `ofr`.
   Value toScalar(OpFoldResult ofr, const ElementType &element, Location loc);
+  /// Fails with a diagnostic unless a tensor of `shape` is small enough to
+  /// be built element by element (TensorValue::kMaxElements); called before
+  /// a layer computes its result's elements.
+  LogicalResult checkFoldable(const Layer &layer, ArrayRef<int64_t> shape);
   /// A value from elements, folded into a constant when all are known.
   TensorValue fromElements(const ElementType &element,
                            SmallVector<int64_t> shape,

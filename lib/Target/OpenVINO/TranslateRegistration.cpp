@@ -10,6 +10,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -44,14 +45,16 @@ void interp::registerImportOpenVINOIRTranslation() {
           bin = path.str().str();
         }
         options.weightsFileName = bin;
-        auto weights = llvm::MemoryBuffer::getFile(bin, /*IsText=*/false,
-                                                   /*RequiresNullTerminator=*/
-                                                   false);
-        if (!weights && !weightsPath.empty()) {
-          emitError(FileLineColLoc::get(context, bin, 0, 0))
-              << "cannot read the weights '" << bin
-              << "': " << weights.getError().message();
-          return {};
+        // A missing default .bin is diagnosed at the first Const that
+        // needs it (a model may have none); a named one must be there.
+        auto weights = openWeightsFile(bin);
+        if (!weights) {
+          std::string message = llvm::toString(weights.takeError());
+          if (!weightsPath.empty() || llvm::sys::fs::exists(bin)) {
+            emitError(FileLineColLoc::get(context, bin, 0, 0))
+                << "cannot read the weights: " << message;
+            return {};
+          }
         }
         OwningOpRef<ModuleOp> module = importOpenVINOIR(
             xml->getBuffer(), weights ? weights->get() : nullptr, context,

@@ -2,8 +2,13 @@
 
 #include "Importer.h"
 
+#include "interp/Semantics/Rules.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "llvm/Support/InterleavedRange.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::interp;
@@ -24,10 +29,21 @@ bool TensorValue::isConstant() const {
 }
 
 int64_t TensorValue::getNumElements() const {
-  int64_t n = 1;
-  for (int64_t d : *shape)
-    n *= d;
-  return n;
+  // Saturates: shapes come from the model file, and callers only compare
+  // the count with small bounds.
+  return rules::elementCount(*shape).value_or(
+      std::numeric_limits<int64_t>::max());
+}
+
+LogicalResult Importer::checkFoldable(const Layer &layer,
+                                      ArrayRef<int64_t> shape) {
+  std::optional<int64_t> n = rules::elementCount(shape);
+  if (n && *n <= TensorValue::kMaxElements)
+    return success();
+  return error(layer) << "the result of shape [" << llvm::interleaved(shape)
+                      << "] has more than " << TensorValue::kMaxElements
+                      << " elements; interp imports this layer on shape "
+                         "computations only";
 }
 
 Value Importer::toScalar(OpFoldResult ofr, const ElementType &element,

@@ -22,8 +22,8 @@
 
 // NONET: nonet.xml:1:1: error: not an OpenVINO IR: no <net> element
 // NOBIN: nobin.xml:4:5: error: layer 0 ('c', Const opset1): no weights: cannot read '{{.*}}nobin.bin'
-// NOWEIGHTS: error: cannot read the weights '{{.*}}missing.bin': No such file or directory
-// SHORT: short.xml:4:5: error: layer 0 ('c', Const opset1): bytes [8, 24) are outside the weights file '{{.*}}const.bin' of 16 bytes
+// NOWEIGHTS: error: cannot read the weights: cannot open '{{.*}}missing.bin': No such file or directory
+// SHORT: short.xml:4:5: error: layer 0 ('c', Const opset1): bytes at offset 8, size 16 are outside the weights file '{{.*}}const.bin' of 16 bytes
 // SIZE: size.xml:4:5: error: layer 0 ('c', Const opset1): 'size' is 12 bytes but shape [1, 2] of i64 needs 16
 // PORT: port.xml:13:9: error: edge to nonexistent input port 3 of layer 1 ('out', Result opset1)
 // LAYER: layer.xml:9:11: error: edge from nonexistent layer 7

@@ -11,6 +11,9 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
 
 #include <string>
 
@@ -40,6 +43,12 @@ OwningOpRef<ModuleOp> importOpenVINOIR(llvm::StringRef xml,
                                        const llvm::MemoryBuffer *weights,
                                        MLIRContext *context,
                                        const OpenVINOImportOptions &options);
+
+/// Opens the .bin weights at `path` for importOpenVINOIR: only a regular
+/// file (after symlinks) is accepted, without blocking on FIFOs or reading
+/// devices; the file is mapped, not read. The error says why not.
+llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
+openWeightsFile(llvm::StringRef path);
 
 /// Registers `--import-openvino-ir` with mlir-translate's registry, with
 /// the options `--openvino-weights=PATH` and `--openvino-function-name=NAME`.

@@ -1,0 +1,20 @@
+// Model files are untrusted input: element counts chosen to overflow, steps
+// that overflow, results that grow without bound. Each must end in a
+// diagnostic and a non-zero exit (or the right result), never an abort.
+// RUN: %python %S/Inputs/make_hostile.py %t.gather.onnx gather-huge
+// RUN: not interp-translate --import-onnx %t.gather.onnx 2>&1 | FileCheck %s --check-prefix=GATHER
+// RUN: %python %S/Inputs/make_hostile.py %t.slice.onnx slice-huge
+// RUN: not interp-translate --import-onnx %t.slice.onnx 2>&1 | FileCheck %s --check-prefix=SLICE
+// RUN: %python %S/Inputs/make_hostile.py %t.nodata.onnx no-data-2d
+// RUN: not interp-translate --import-onnx %t.nodata.onnx 2>&1 | FileCheck %s --check-prefix=NODATA
+// RUN: %python %S/Inputs/make_hostile.py %t.step.onnx slice-step
+// RUN: interp-translate --import-onnx %t.step.onnx 2>&1 | FileCheck %s --check-prefix=STEP
+// RUN: %python %S/Inputs/make_hostile.py %t.concat.onnx concat-repeat
+// RUN: not interp-translate --import-onnx %t.concat.onnx 2>&1 | FileCheck %s --check-prefix=CONCAT
+
+// GATHER: error: initializer 'data': shape [2305843009213693952] is larger than any buffer
+// SLICE: error: initializer 'data': shape [2305843009213693952] is larger than any buffer
+// NODATA: error: initializer 'data': shape [4294967296, 4294967296] is larger than any buffer
+// STEP: %[[C:.*]] = arith.constant dense<2> : tensor<1xi64>
+// STEP: return %[[C]]
+// CONCAT: error: Concat node 'c': the result has more than 4096 elements; interp imports Concat on shape computations only
