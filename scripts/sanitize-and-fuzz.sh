@@ -3,9 +3,12 @@
 # Sanitizer (clang-22) in a second build directory, runs the lit suite, the
 # unit tests and a differential run under the sanitizers, then a bounded
 # libFuzzer run (fixed seed and corpus) of MLIR text through parse -> verify -> canonicalize ->
-# --interp-to-llvm. Ends with one line "N passed, N failed".
+# --interp-to-llvm, and of model files through both importers (OpenVINO IR
+# .xml + .bin, ONNX), seeded from the importer lit tests' models. Ends with
+# one line "N passed, N failed".
 #   ASAN_BUILD_DIR  build directory (default ./build-asan)
 #   FUZZ_RUNS       fuzzer executions (default 6000, with a fixed seed)
+#   IMPORT_FUZZ_RUNS  executions of each importer fuzzer (default 50000)
 #   FUZZ_SECONDS    fuzz for this many seconds instead (runs by hand)
 #   FUZZ_SEED       libFuzzer seed (default fixed; 0 = random)
 #   FUZZ_TIMEOUT    seconds per input before libFuzzer calls it a hang
@@ -52,7 +55,7 @@ configure() {
 }
 build_all() {
   if [ "${FUZZ_ONLY:-0}" = 1 ]; then
-    ninja -C "$build" interp-fuzz-pipeline >/dev/null
+    ninja -C "$build" interp-fuzz-pipeline interp-fuzz-openvino-import interp-fuzz-onnx-import >/dev/null
     return
   fi
   # What the lit suite runs (interp-test-deps minus InterpPlugin, whose
@@ -60,7 +63,8 @@ build_all() {
   # differential tests and the fuzz target.
   ninja -C "$build" interp-opt interp-run interp-translate interp-lsp-server interp-reduce \
     interp-capi-test interp_runtime interp_runtime_uninstrumented interp-unittests \
-    interp-difftest interp-fuzz-pipeline mlir-doc >/dev/null
+    interp-difftest interp-fuzz-pipeline interp-fuzz-openvino-import interp-fuzz-onnx-import \
+    mlir-doc >/dev/null
 }
 if ! configure || ! build_all; then
   echo "sanitizer build failed"
@@ -132,6 +136,37 @@ fuzz() {
   return "${PIPESTATUS[0]}"
 }
 step "$fuzz_name" fuzz
+
+# The importers: model files are untrusted input. Seeds are the lit tests'
+# models (rebuilt every run, like the MLIR corpus), crashers found earlier
+# are regression inputs, and the run is deterministic in the same way.
+import_corpus="$build/import-fuzz-corpus"
+rm -rf "$import_corpus"
+/usr/bin/python3 "$root/test/Fuzz/make_import_corpus.py" "$import_corpus/openvino" "$import_corpus/onnx"
+for format in openvino onnx; do
+  target="$build/bin/interp-fuzz-$format-import"
+  regressions=("$root"/test/Fuzz/regressions-$format/*)
+  step "$format import fuzz regressions (${#regressions[@]} inputs)" \
+    env ASAN_OPTIONS=$asan_common:detect_leaks=1 "$target" "${regressions[@]}"
+  if [ -n "${FUZZ_SECONDS:-}" ]; then
+    limit=(-max_total_time="$FUZZ_SECONDS")
+    name="fuzzing the $format importer (${FUZZ_SECONDS}s, seed $fuzz_seed)"
+  else
+    limit=(-runs="${IMPORT_FUZZ_RUNS:-50000}")
+    name="fuzzing the $format importer (${IMPORT_FUZZ_RUNS:-50000} runs, seed $fuzz_seed)"
+  fi
+  found_dir="$build/import-fuzz-found-$format"
+  rm -rf "$found_dir"
+  mkdir -p "$found_dir"
+  import_fuzz() {
+    ASAN_OPTIONS=$asan_common:detect_leaks=1 "$target" -seed="$fuzz_seed" "${limit[@]}" \
+      -timeout="${FUZZ_TIMEOUT:-30}" -rss_limit_mb=4096 -max_len=16384 \
+      -dict="$root/test/Fuzz/$format.dict" -artifact_prefix="$artifacts/$format-" -print_final_stats=1 \
+      "$found_dir" "$import_corpus/$format" 2>&1 | tail -n 12
+    return "${PIPESTATUS[0]}"
+  }
+  step "$name" import_fuzz
+done
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
