@@ -18,6 +18,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/Support/TargetSelect.h"
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -25,6 +26,7 @@
 
 #include <cstring>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -77,9 +79,17 @@ class Kernel {
 public:
   Kernel(const std::string &text, std::optional<std::string> function,
          unsigned numThreads) {
+    // Parsing, lowering and code generation touch no Python object: other
+    // Python threads run meanwhile.
+    py::gil_scoped_release release;
     DialectRegistry registry;
     execution::registerJitDialects(registry);
-    context = std::make_unique<MLIRContext>(registry);
+    // Without threading: a context with it owns a thread pool (a thread per
+    // core, ~2 MB each) for as long as the kernel lives, which for
+    // interpolate()'s cache is until evicted; one small module's passes gain
+    // little from it.
+    context = std::make_unique<MLIRContext>(registry,
+                                            MLIRContext::Threading::DISABLED);
     std::string diagnostics;
     ScopedDiagnosticHandler handler(context.get(), [&](Diagnostic &d) {
       diagnostics += reference::formatLocation(d.getLocation()) +
@@ -119,15 +129,23 @@ public:
   /// lowering (functions of interp ops, constants and tensor.cast).
   py::list reference(py::args args) {
     SmallVector<Tensor> tensors = toTensors(args);
-    auto func = referenceModule->lookupSymbol<func::FuncOp>(name);
-    if (Operation *op = reference::findUnsupportedOp(func))
-      throw Error("the reference cannot evaluate '" +
-                  op->getName().getStringRef().str() + "'");
-    auto evaluation = reference::evaluateFunction(func, tensors);
-    if (!evaluation)
-      throw Error("the reference failed: " +
-                  llvm::toString(evaluation.takeError()));
-    return toArrays(evaluation->results);
+    SmallVector<Tensor> results;
+    {
+      py::gil_scoped_release release;
+      // The context has no threading, hence no locks: one evaluation at a
+      // time may create attributes and types in it.
+      std::lock_guard<std::mutex> lock(referenceMutex);
+      auto func = referenceModule->lookupSymbol<func::FuncOp>(name);
+      if (Operation *op = reference::findUnsupportedOp(func))
+        throw Error("the reference cannot evaluate '" +
+                    op->getName().getStringRef().str() + "'");
+      auto evaluation = reference::evaluateFunction(func, tensors);
+      if (!evaluation)
+        throw Error("the reference failed: " +
+                    llvm::toString(evaluation.takeError()));
+      results = std::move(evaluation->results);
+    }
+    return toArrays(results);
   }
 
   const std::string &getName() const { return name; }
@@ -196,19 +214,29 @@ private:
     return tensors;
   }
 
-  static py::list toArrays(ArrayRef<Tensor> tensors) {
+  /// The tensors as numpy arrays that own their bytes (no copy). On any
+  /// error (numpy's MemoryError included) every byte is freed: the bytes not
+  /// yet handed over by their tensors, the rest by the arrays' capsules.
+  static py::list toArrays(MutableArrayRef<Tensor> tensors) {
     py::list out;
-    for (const Tensor &t : tensors) {
+    for (Tensor &t : tensors) {
       std::vector<py::ssize_t> shape(t.shape.begin(), t.shape.end());
-      py::array array(dtypeOf(t.type), shape);
-      if (!t.data.empty())
-        std::memcpy(array.mutable_data(), t.data.data(), t.data.size());
-      out.append(std::move(array));
+      if (t.data.empty()) {
+        out.append(py::array(dtypeOf(t.type), shape));
+        continue;
+      }
+      using Bytes = std::vector<uint8_t>;
+      auto bytes = std::make_unique<Bytes>(std::move(t.data));
+      py::capsule owner(bytes.get(),
+                        [](void *p) { delete static_cast<Bytes *>(p); });
+      const uint8_t *data = bytes.release()->data();
+      out.append(py::array(dtypeOf(t.type), shape, data, owner));
     }
     return out;
   }
 
   std::unique_ptr<MLIRContext> context;
+  std::mutex referenceMutex;
   OwningOpRef<ModuleOp> referenceModule;
   std::unique_ptr<execution::JitModule> jit;
   std::string name;
@@ -235,6 +263,10 @@ static std::pair<double, double> tolerance(const std::string &element,
 PYBIND11_MODULE(_interp, m) {
   m.doc() = "interp: OpenVINO's Interpolate ops compiled to native code";
   py::register_exception<Error>(m, "Error", PyExc_RuntimeError);
+  // Once, here, with the GIL held: kernels compile without it, on any
+  // thread, and LLVM's target registration is not meant to race with itself.
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
   py::class_<Kernel>(m, "Kernel")
       .def(
           py::init<const std::string &, std::optional<std::string>, unsigned>(),

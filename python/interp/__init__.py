@@ -14,6 +14,11 @@ invalid run-time operand raises interp.Error with the message.
 
 from __future__ import annotations
 
+import collections
+import math
+import numbers
+import operator
+import re
 import threading
 
 import numpy as np
@@ -29,15 +34,28 @@ if int(np.__version__.split(".")[0]) >= 2:
 
 from ._interp import Error, Kernel, tolerance
 
-__all__ = ["Error", "Kernel", "compile", "interpolate", "interpolate_reference", "op_text",
-           "tolerance"]
+__all__ = ["CacheInfo", "Error", "Kernel", "cache_info", "clear_cache", "compile", "interpolate",
+           "interpolate_reference", "op_text", "set_cache_size", "tolerance"]
 
 _MLIR_TYPES = {
     np.dtype("float16"): "f16", np.dtype("float32"): "f32", np.dtype("float64"): "f64",
     np.dtype("int8"): "i8", np.dtype("uint8"): "ui8", np.dtype("int32"): "i32",
     np.dtype("int64"): "i64",
 }
+# The attributes interpolate() takes as keywords besides mode, sizes, scales
+# and axes, per op version (the ops' ODS arguments). The MLIR parser keeps an
+# unknown name as a discardable attribute that nothing reads, so a misspelled
+# one would be dropped silently: every keyword is checked against this first.
+_BOOL_ATTRIBUTES = ("align_corners", "antialias")
 _ENUM_ATTRIBUTES = ("coordinate_transformation_mode", "nearest_mode")
+_KNOWN_ATTRIBUTES = {
+    1: ("align_corners", "antialias", "pads_begin", "pads_end"),
+    4: ("antialias", "coordinate_transformation_mode", "cube_coeff", "nearest_mode",
+        "pads_begin", "pads_end"),
+    11: ("antialias", "coordinate_transformation_mode", "cube_coeff", "nearest_mode",
+         "pads_begin", "pads_end"),
+}
+_IDENTIFIER = re.compile(r"[a-z][a-z0-9_]*\Z")
 
 
 def compile(mlir_text: str, function: str | None = None, num_threads: int = 1) -> Kernel:
@@ -62,48 +80,118 @@ def _element_type(x: np.ndarray, element_type: str | None) -> str:
                     "element_type='bf16')" % (x.dtype, ", ".join(map(str, _MLIR_TYPES)))) from None
 
 
+def _version(version) -> int:
+    # operator.index takes Python and numpy integers but not 4.0; bool is an
+    # int to Python, not a version.
+    try:
+        if not isinstance(version, (bool, np.bool_)):
+            v = operator.index(version)
+            if v in _KNOWN_ATTRIBUTES:
+                return v
+    except TypeError:
+        pass
+    raise Error("version must be 1, 4 or 11, got %r" % (version,))
+
+
+def _check_attributes(version: int, attributes) -> None:
+    known = _KNOWN_ATTRIBUTES[version]
+    for name in attributes:
+        if name not in known:
+            raise Error("unknown attribute '%s' for interpolate_v%d (its attributes: %s)"
+                        % (name, version, ", ".join(known)))
+
+
+def _integer(value, what: str) -> int:
+    if not isinstance(value, (bool, np.bool_)):
+        try:
+            return operator.index(value)
+        except TypeError:
+            pass
+    raise Error("%s must be an integer, got %r" % (what, value))
+
+
+def _real(value, what: str) -> float:
+    if isinstance(value, (numbers.Real, np.floating, np.integer)) and not isinstance(
+            value, (bool, np.bool_)):
+        return float(value)
+    raise Error("%s must be a real number, got %r" % (what, value))
+
+
+def _identifier(value, what: str) -> str:
+    # The value goes into the op text as is: only a bare identifier (as the
+    # enums' spellings are) can neither break the text nor add to it.
+    if isinstance(value, str) and _IDENTIFIER.match(value):
+        return value
+    raise Error("%s must be the name of one of its values, got %r" % (what, value))
+
+
+def _sequence(values, what: str) -> list:
+    if isinstance(values, (str, bytes)):
+        raise Error("%s must be a sequence of numbers, got %r" % (what, values))
+    try:
+        return list(np.asarray(values).reshape(-1)) if isinstance(values, np.ndarray) \
+            else list(values)
+    except TypeError:
+        raise Error("%s must be a sequence of numbers, got %r" % (what, values)) from None
+
+
 def _attribute(name: str, value) -> str:
-    if isinstance(value, bool):
+    if name in _BOOL_ATTRIBUTES:
+        if not isinstance(value, (bool, np.bool_)):
+            raise Error("%s must be a bool, got %r" % (name, value))
         return "%s = %s" % (name, "true" if value else "false")
     if name in ("pads_begin", "pads_end"):
+        pads = [_integer(v, name) for v in _sequence(value, name)]
         return "%s = array<i64%s>" % (name, "".join(
-            (": " if i == 0 else ", ") + str(int(v)) for i, v in enumerate(value)))
+            (": " if i == 0 else ", ") + str(v) for i, v in enumerate(pads)))
     if name == "cube_coeff":
-        return "cube_coeff = %r : f64" % float(value)
-    if name in _ENUM_ATTRIBUTES or name in ("mode", "shape_calculation_mode"):
-        return "%s = %s" % (name, value)
-    raise Error("unknown attribute '%s'" % name)
+        coeff = _real(value, name)
+        if not math.isfinite(coeff):
+            raise Error("cube_coeff must be finite, got %r" % coeff)
+        # repr of a Python float reads back as the same double.
+        return "cube_coeff = %r : f64" % coeff
+    return "%s = %s" % (name, _identifier(value, name))
 
 
 def _dense(values, element: str) -> str:
     if element == "f32":
         return "dense<[%s]> : tensor<%dxf32>" % (
             ", ".join("0x%08X" % np.float32(v).view(np.uint32) for v in values), len(values))
-    return "dense<[%s]> : tensor<%dx%s>" % (", ".join(str(int(v)) for v in values), len(values), element)
+    return "dense<[%s]> : tensor<%dx%s>" % (", ".join(str(v) for v in values), len(values),
+                                             element)
 
 
 def op_text(shape, element: str, *, mode: str, sizes=None, scales=None, axes=None,
             version: int = 4, **attributes) -> str:
     """The MLIR function interpolate() compiles: @main(%x) with one interp op
-    whose sizes/scales/axes are constants and whose result has `?` dims."""
+    whose sizes/scales/axes are constants and whose result has `?` dims.
+    Every value is written exactly (f32 scales as their bits, cube_coeff as a
+    round-tripping double), so equal texts mean equal kernels."""
+    version = _version(version)
+    _check_attributes(version, attributes)
     if (sizes is None) == (scales is None):
         raise Error("give exactly one of sizes and scales")
+    shape = [_integer(d, "a dimension") for d in shape]
     rank = len(shape)
     data = "tensor<%s%s>" % ("".join("%dx" % d for d in shape), element)
     result = "tensor<%s%s>" % ("?x" * rank, element)
-    values = list(sizes if sizes is not None else scales)
-    axes = list(range(rank)) if axes is None else [int(a) for a in axes]
+    if sizes is not None:
+        values = [_integer(v, "sizes") for v in _sequence(sizes, "sizes")]
+    else:
+        values = [_real(v, "scales") for v in _sequence(scales, "scales")]
+    axes = list(range(rank)) if axes is None else [
+        _integer(a, "axes") for a in _sequence(axes, "axes")]
+    mode = _identifier(mode, "mode")
     lines = []
     if version == 1:
         if sizes is None:
             raise Error("Interpolate-1 takes sizes (its target spatial shape)")
-        attributes = dict(attributes)
         attrs = ["axes = array<i64: %s>" % ", ".join(map(str, axes)), "mode = %s" % mode]
         attrs += [_attribute(k, v) for k, v in sorted(attributes.items())]
         lines.append("  %%t = arith.constant %s" % _dense(values, "i64"))
         lines.append("  %%r = interp.interpolate_v1 %%x, %%t {%s} : (%s, tensor<%dxi64>) -> %s"
                      % (", ".join(attrs), data, len(values), result))
-    elif version in (4, 11):
+    else:
         calc = "sizes" if sizes is not None else "scales"
         attrs = ["mode = %s" % mode, "shape_calculation_mode = %s" % calc]
         attrs += [_attribute(k, v) for k, v in sorted(attributes.items())]
@@ -120,26 +208,83 @@ def op_text(shape, element: str, *, mode: str, sizes=None, scales=None, axes=Non
             lines.append("  %%v = arith.constant %s" % operand)
             lines.append("  %%r = interp.interpolate_v11 %%x, %%v, %%a {%s} : (%s, %s, tensor<%dxi64>) -> %s"
                          % (", ".join(attrs), data, operand.split(" : ")[1], len(axes), result))
-    else:
-        raise Error("version must be 1, 4 or 11, got %r" % (version,))
     return "func.func @main(%%x: %s) -> %s {\n%s\n  return %%r : %s\n}\n" % (
         data, result, "\n".join(lines), result)
 
 
-_cache: dict = {}
+# interpolate()'s kernels, least recently used first, keyed by their op text:
+# the text is what is compiled, so two calls share a kernel exactly when they
+# would compile the same code. Bounded, because every kernel holds an MLIR
+# context and JIT-compiled code for as long as it is cached.
+_DEFAULT_CACHE_SIZE = 64
+_cache: collections.OrderedDict = collections.OrderedDict()
+_cache_size = _DEFAULT_CACHE_SIZE
+_cache_hits = 0
+_cache_misses = 0
 _cache_lock = threading.Lock()
+
+CacheInfo = collections.namedtuple("CacheInfo", "hits misses maxsize currsize")
+
+
+def _evict() -> None:
+    while len(_cache) > _cache_size:
+        _cache.popitem(last=False)
+
+
+def set_cache_size(n: int) -> int:
+    """Keeps at most `n` compiled kernels for interpolate() (0: none; the
+    default is 64), evicting the least recently used; returns the previous
+    bound."""
+    global _cache_size
+    n = _integer(n, "the cache size")
+    if n < 0:
+        raise Error("the cache size must be non-negative, got %d" % n)
+    with _cache_lock:
+        previous, _cache_size = _cache_size, n
+        _evict()
+    return previous
+
+
+def clear_cache() -> None:
+    """Drops every compiled kernel interpolate() keeps (and its statistics)."""
+    global _cache_hits, _cache_misses
+    with _cache_lock:
+        _cache.clear()
+        _cache_hits = _cache_misses = 0
+
+
+def cache_info() -> CacheInfo:
+    """hits, misses, maxsize and currsize of interpolate()'s kernel cache, as
+    functools.lru_cache reports them."""
+    with _cache_lock:
+        return CacheInfo(_cache_hits, _cache_misses, _cache_size, len(_cache))
 
 
 def _kernel(x, element_type, kwargs) -> Kernel:
-    element = _element_type(x, element_type)
-    key = (x.shape, element, repr(sorted((k, repr(v)) for k, v in kwargs.items())))
+    global _cache_hits, _cache_misses
+    key = op_text(x.shape, _element_type(x, element_type), **kwargs)
     with _cache_lock:
         kernel = _cache.get(key)
-    if kernel is None:
-        kernel = Kernel(op_text(x.shape, element, **kwargs), None, 1)
-        with _cache_lock:
-            _cache[key] = kernel
+        if kernel is not None:
+            _cache.move_to_end(key)
+            _cache_hits += 1
+            return kernel
+        _cache_misses += 1
+    # Compiled without the lock (and without the GIL): other threads go on
+    # meanwhile; two threads compiling the same text keep the first kernel.
+    kernel = Kernel(key, None, 1)
+    with _cache_lock:
+        kernel = _cache.setdefault(key, kernel)
+        _cache.move_to_end(key)
+        _evict()
     return kernel
+
+
+def _check_arguments(kwargs) -> None:
+    # The attribute names, before the array is looked at.
+    version = _version(kwargs.get("version", 4))
+    _check_attributes(version, {k: v for k, v in kwargs.items()
+                                if k not in ("mode", "sizes", "scales", "axes", "version")})
 
 
 def interpolate(x, *, mode: str, sizes=None, scales=None, axes=None, version: int = 4,
@@ -147,14 +292,18 @@ def interpolate(x, *, mode: str, sizes=None, scales=None, axes=None, version: in
     """Resizes `x` as interp.interpolate_v<version> (1, 4 or 11) with these
     attributes (OpenVINO's names: coordinate_transformation_mode,
     nearest_mode, antialias, pads_begin, pads_end, cube_coeff; align_corners
-    for version 1). Compiles once per (shape, dtype, attributes)."""
-    x = np.asarray(x)
+    for version 1; an unknown name raises interp.Error). Compiles once per
+    op (shape, dtype and exact attribute values) and keeps the kernel in a
+    bounded cache (set_cache_size, clear_cache)."""
     kwargs = dict(mode=mode, sizes=sizes, scales=scales, axes=axes, version=version, **attributes)
+    _check_arguments(kwargs)
+    x = np.asarray(x)
     return _kernel(x, element_type, kwargs)(x)[0]
 
 
 def interpolate_reference(x, *, element_type: str | None = None, **kwargs) -> np.ndarray:
     """interpolate() computed by interp's reference implementation instead of
     compiled code (the oracle of the tests)."""
+    _check_arguments(kwargs)
     x = np.asarray(x)
     return _kernel(x, element_type, kwargs).reference(x)[0]

@@ -184,3 +184,147 @@ def test_openvino_agrees():
     assert node.evaluate([out], [ov.Tensor(x), ov.Tensor(sizes), ov.Tensor(axes)])
     got = interp.interpolate(x, mode="linear_onnx", sizes=[13, 41], axes=[2, 3], version=11)
     assert_matches_reference(got, out.data.copy(), x, "float32")
+
+
+# Issue 27: the kernel cache, attribute checking, errors and copies.
+
+def fresh_reference(x, **kwargs):
+    """The reference on a kernel of its own, outside interpolate()'s cache."""
+    element = ELEMENT[str(x.dtype)]
+    return interp.compile(interp.op_text(x.shape, element, **kwargs)).reference(x)[0]
+
+
+def test_cache_key_is_exact():
+    # Two scales numpy prints alike (8 digits) and float32 keeps apart: they
+    # must compile two kernels, each giving its own op's result.
+    s1, s2 = np.array([0.0123456712], np.float32), np.array([0.0123456749], np.float32)
+    assert repr(s1) == repr(s2) and s1[0] != s2[0]
+    x = random_data((1, 4000), "float32")
+    interp.clear_cache()
+    kwargs = dict(mode="linear", axes=[1])
+    y1 = interp.interpolate(x, scales=s1, **kwargs)
+    y2 = interp.interpolate(x, scales=s2, **kwargs)
+    assert interp.cache_info().misses == 2
+    assert not np.array_equal(y1, y2)
+    assert_matches_reference(y1, fresh_reference(x, scales=s1, **kwargs), x, "float32")
+    assert_matches_reference(y2, fresh_reference(x, scales=s2, **kwargs), x, "float32")
+    # The same op written with other Python types shares the kernel.
+    interp.interpolate(x, scales=[float(s2[0])], axes=np.array([1]), mode="linear")
+    assert interp.cache_info().hits == 1
+
+
+@pytest.mark.parametrize("version,bad,known", [
+    (4, "antialas", "antialias"),
+    (11, "antialas", "antialias"),
+    (4, "align_corners", "coordinate_transformation_mode"),
+    (1, "cube_coeff", "align_corners"),
+    (1, "nearest_mode", "pads_begin"),
+])
+def test_unknown_attributes_are_errors(version, bad, known):
+    x = random_data((1, 1, 4, 4), "float32")
+    for function in (interp.interpolate, interp.interpolate_reference):
+        with pytest.raises(interp.Error, match="unknown attribute '%s'.*%s" % (bad, known)):
+            function(x, mode="linear", sizes=[8, 8], axes=[2, 3], version=version,
+                     **{bad: True})
+    # Checked first: before the array's dtype, the sizes or the mode.
+    with pytest.raises(interp.Error, match="unknown attribute '%s'" % bad):
+        interp.interpolate(np.zeros(3, np.complex64), mode="no such mode", version=version,
+                           **{bad: True})
+
+
+def test_attribute_values_are_checked():
+    x = random_data((1, 1, 4, 4), "float32")
+    kwargs = dict(mode="linear", sizes=[8, 8], axes=[2, 3])
+    with pytest.raises(interp.Error, match="antialias must be a bool, got 1"):
+        interp.interpolate(x, antialias=1, **kwargs)
+    with pytest.raises(interp.Error, match="cube_coeff must be a real number"):
+        interp.interpolate(x, cube_coeff="-0.5", **kwargs)
+    with pytest.raises(interp.Error, match="pads_begin must be an integer"):
+        interp.interpolate(x, pads_begin=[0, 0, 0.5, 0], **kwargs)
+    with pytest.raises(interp.Error, match="mode must be the name of one of its values"):
+        interp.interpolate(x, mode="linear} {", sizes=[8, 8], axes=[2, 3])
+    with pytest.raises(interp.Error, match="version must be 1, 4 or 11, got 4.0"):
+        interp.interpolate(x, version=4.0, **kwargs)
+
+
+def test_numpy_scalars_are_accepted_like_python_ones():
+    x = random_data((1, 2, 9, 7), "float32")
+    want = interp.interpolate(x, mode="cubic", sizes=[5, 4], axes=[2, 3], version=11,
+                              antialias=True, pads_begin=[0, 0, 1, 1], cube_coeff=-0.5)
+    info = interp.cache_info()
+    got = interp.interpolate(x, mode=np.str_("cubic"), sizes=np.array([5, 4], np.int32),
+                             axes=(np.int64(2), np.uint8(3)), version=np.int64(11),
+                             antialias=np.True_, pads_begin=np.zeros(4, np.int64) + [0, 0, 1, 1],
+                             cube_coeff=np.float32(-0.5))
+    np.testing.assert_array_equal(got, want)
+    # The same op text, so the same kernel.
+    assert interp.cache_info().hits == info.hits + 1
+    v1 = interp.interpolate(x, mode="linear", sizes=[5, 4], axes=[2, 3], version=1,
+                            align_corners=np.False_)
+    assert_matches_reference(v1, interp.interpolate_reference(
+        x, mode="linear", sizes=[5, 4], axes=[2, 3], version=1, align_corners=False),
+        x, "float32")
+
+
+def test_cache_is_a_bounded_lru_and_clear_cache_empties_it():
+    previous = interp.set_cache_size(3)
+    try:
+        interp.clear_cache()
+        xs = [random_data((1, n), "float32") for n in (2, 3, 4, 5)]
+        for x in xs[:3]:
+            interp.interpolate(x, mode="nearest", sizes=[4], axes=[1])
+        interp.interpolate(xs[0], mode="nearest", sizes=[4], axes=[1])  # now the newest
+        interp.interpolate(xs[3], mode="nearest", sizes=[4], axes=[1])  # evicts xs[1]'s
+        assert interp.cache_info() == (1, 4, 3, 3)
+        interp.interpolate(xs[0], mode="nearest", sizes=[4], axes=[1])
+        assert interp.cache_info().hits == 2
+        interp.interpolate(xs[1], mode="nearest", sizes=[4], axes=[1])
+        assert interp.cache_info().misses == 5
+        assert interp.set_cache_size(1) == 3
+        assert interp.cache_info().currsize == 1
+        interp.clear_cache()
+        assert interp.cache_info() == (0, 0, 1, 0)
+        interp.set_cache_size(0)  # no cache: every call compiles, and works
+        y = interp.interpolate(xs[2], mode="nearest", sizes=[8], axes=[1])
+        np.testing.assert_array_equal(y, np.repeat(xs[2], 2, 1))
+        assert interp.cache_info().currsize == 0
+        with pytest.raises(interp.Error, match="non-negative"):
+            interp.set_cache_size(-1)
+    finally:
+        interp.set_cache_size(previous)
+
+
+def proc_status(field):
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1])
+    raise KeyError(field)
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/proc/self/status"),
+                    reason="needs /proc/self/status (Linux)")
+def test_memory_and_threads_stay_flat_over_many_shapes():
+    # A kernel per shape: 2,000 kernels through a cache of 16. Each one used
+    # to keep an MLIR context with a thread pool of its own, forever.
+    previous = interp.set_cache_size(16)
+    try:
+        interp.clear_cache()
+
+        def run(first, count):
+            for n in range(first, first + count):
+                x = np.full((1, n), 1.5, np.float32)
+                y = interp.interpolate(x, mode="nearest", sizes=[2], axes=[1])
+                assert y.shape == (1, 2) and y[0, 0] == 1.5
+
+        run(1, 200)  # warm up: the caches of MLIR, LLVM and malloc
+        threads, rss = proc_status("Threads"), proc_status("VmRSS")
+        run(201, 1800)
+        assert proc_status("Threads") == threads
+        grown_kb = proc_status("VmRSS") - rss
+        # 1,800 leaked kernels would be hundreds of MB.
+        assert grown_kb < 48 * 1024, "RSS grew by %d kB" % grown_kb
+        assert interp.cache_info().currsize == 16
+    finally:
+        interp.set_cache_size(previous)
+        interp.clear_cache()
