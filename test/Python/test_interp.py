@@ -328,3 +328,71 @@ def test_memory_and_threads_stay_flat_over_many_shapes():
     finally:
         interp.set_cache_size(previous)
         interp.clear_cache()
+
+
+def test_compiling_releases_the_gil():
+    # While another thread compiles (~150 ms), this one keeps running: the
+    # longest pause between its steps is far below the compile time, which
+    # it would be at least if compiling held the GIL.
+    import threading
+    import time
+    text = interp.op_text((1, 3, 17, 23), "f32", mode="cubic", scales=[0.5, 0.75], axes=[2, 3],
+                          antialias=True, pads_begin=[0, 0, 1, 1])
+    took = []
+
+    def compile_it():
+        start = time.perf_counter()
+        interp.compile(text)
+        took.append(time.perf_counter() - start)
+
+    worker = threading.Thread(target=compile_it)
+    longest, last = 0.0, time.perf_counter()
+    worker.start()
+    while worker.is_alive():
+        now = time.perf_counter()
+        longest, last = max(longest, now - last), now
+    worker.join()
+    assert took and longest < took[0] / 2, "paused %.0f ms of a %.0f ms compile" % (
+        longest * 1e3, took[0] * 1e3)
+
+
+OUT_OF_MEMORY = r"""
+import resource, numpy as np, interp
+text = '''
+func.func @main(%x: tensor<?x?xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
+  %c = arith.constant dense<[1.0, 1.0]> : tensor<2xf32>
+  %a = arith.constant dense<[0, 1]> : tensor<2xi64>
+  %r = interp.interpolate_v4 %x, %s, %c, %a {mode = nearest, shape_calculation_mode = sizes}
+     : (tensor<?x?xf32>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}'''
+kernel = interp.compile(text)
+x = np.arange(16, dtype=np.float32).reshape(4, 4)
+with open('/proc/self/status') as f:
+    vm = next(int(l.split()[1]) * 1024 for l in f if l.startswith('VmSize:'))
+limit = vm + 600 * 2**20
+resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+# 576 MB of result does not fit next to its copy, or at all: an exception,
+# and nothing kept: 144 MB results fit afterwards, again and again.
+for attempt in range(3):
+    try:
+        kernel(x, np.array([12000, 12000], np.int64))
+        print('no error')
+    except (interp.Error, MemoryError) as e:
+        print('error:', type(e).__name__, e)
+    (y,) = kernel(x, np.array([6000, 6000], np.int64))
+    assert y.shape == (6000, 6000) and y[-1, -1] == 15, y[-1, -1]
+    del y
+print('later calls work')
+"""
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/proc/self/status"),
+                    reason="needs /proc/self/status (Linux)")
+def test_out_of_memory_is_an_exception_and_later_calls_work():
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-c", OUT_OF_MEMORY], capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.count("error:") == 3 and "later calls work" in r.stdout, r.stdout
