@@ -6,6 +6,7 @@
 #include "interp/Pipelines/Pipelines.h"
 #include "interp/Runtime/RuntimeFunctions.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -24,11 +25,7 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Transforms/Instrumentation/AddressSanitizer.h"
 
-#include <cstdio>
 #include <cstdlib>
-#include <cstring>
-#include <mutex>
-#include <set>
 
 using namespace mlir;
 using namespace mlir::interp;
@@ -153,18 +150,36 @@ static llvm::Error optimize(llvm::TargetMachine *tm, llvm::Module *module) {
 
 llvm::Expected<std::unique_ptr<JitModule>>
 JitModule::compile(ModuleOp module, unsigned numThreads,
-                   std::optional<uint64_t> minParallelIterations) {
+                   std::optional<uint64_t> minParallelIterations,
+                   bool profilerListeners) {
   std::unique_ptr<JitModule> jit(new JitModule());
+  MLIRContext *context = module.getContext();
   for (auto func : module.getOps<func::FuncOp>()) {
     if (!whyNotCallable(func).empty())
       continue;
-    func->setAttr("llvm.emit_c_interface", UnitAttr::get(module.getContext()));
-    jit->signatures[func.getName()] =
-        Signature{asDataTensors(func.getArgumentTypes()),
-                  asDataTensors(func.getResultTypes())};
+    func->setAttr("llvm.emit_c_interface", UnitAttr::get(context));
+    // One-Shot Bufferize writes into tensor arguments in place when it can;
+    // invokeInto lends the caller's buffers, which must stay as they are.
+    // Arguments the function names as destinations are written by design:
+    // they get copies instead.
+    Signature signature{asDataTensors(func.getArgumentTypes()),
+                        asDataTensors(func.getResultTypes()),
+                        {}};
+    for (BlockArgument arg : func.getArguments()) {
+      bool written = llvm::any_of(arg.getUsers(), [&](Operation *user) {
+        auto op = dyn_cast<bufferization::MaterializeInDestinationOp>(user);
+        return op && op.getDest() == arg;
+      });
+      signature.writtenInputs.push_back(written);
+      if (!written)
+        func.setArgAttr(arg.getArgNumber(),
+                        bufferization::BufferizationDialect::kWritableAttrName,
+                        BoolAttr::get(context, false));
+    }
+    jit->signatures[func.getName()] = std::move(signature);
   }
 
-  PassManager pm(module.getContext());
+  PassManager pm(context);
   InterpPipelineOptions pipelineOptions;
   pipelineOptions.numThreads = numThreads;
   if (minParallelIterations)
@@ -202,6 +217,13 @@ JitModule::compile(ModuleOp module, unsigned numThreads,
   ExecutionEngineOptions options;
   options.transformer = transformer;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  // MLIR turns both on by default. Debian's LLVM has perf's, which makes a
+  // directory under ~/.debug/jit in every process and never removes it.
+  const char *profile = std::getenv("INTERP_JIT_PROFILE");
+  if (profile && *profile && llvm::StringRef(profile) != "0")
+    profilerListeners = true;
+  options.enableGDBNotificationListener = profilerListeners;
+  options.enablePerfNotificationListener = profilerListeners;
   auto engine =
       ExecutionEngine::create(module, options, std::move(*targetMachine));
   if (!engine)
@@ -213,7 +235,7 @@ JitModule::compile(ModuleOp module, unsigned numThreads,
       symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
                                  llvm::JITSymbolFlags::Exported};
     };
-    // memref.copy of non-contiguous memrefs calls into the C runner utils.
+    // memref.copy of non-contiguous memrefs (the runtime defines it too).
     add("memrefCopy", reinterpret_cast<void *>(&memrefCopy));
 #define INTERP_RUNTIME_CHECK(Id, symbol)                                       \
   add(#symbol, reinterpret_cast<void *>(&symbol));
@@ -234,205 +256,4 @@ JitModule::compile(ModuleOp module, unsigned numThreads,
       return fn.takeError();
   }
   return jit;
-}
-
-namespace {
-/// Where the runtime's error handler puts the message of a failed run-time
-/// check while this thread is in JitModule::invoke (compiled code runs its
-/// checks on the calling thread, before any parallel region).
-thread_local std::string *pendingFailure = nullptr;
-
-void recordFailure(const char *message, void *) {
-  if (pendingFailure) {
-    *pendingFailure = message;
-    return;
-  }
-  // Compiled code called outside invoke(): the runtime's default.
-  std::fprintf(stderr, "%s\n", message);
-  std::fflush(stderr);
-  std::exit(1);
-}
-
-/// A memref descriptor of rank r as 3 + 2r machine words:
-/// allocated pointer, aligned pointer, offset, sizes, strides.
-struct DescriptorView {
-  int64_t *words;
-  int64_t rank;
-  void *allocated() const { return reinterpret_cast<void *>(words[0]); }
-  char *aligned() const { return reinterpret_cast<char *>(words[1]); }
-  int64_t offset() const { return words[2]; }
-  int64_t size(int64_t d) const { return words[3 + d]; }
-  int64_t stride(int64_t d) const { return words[3 + rank + d]; }
-};
-} // namespace
-
-llvm::Expected<SmallVector<reference::Tensor>>
-JitModule::invoke(llvm::StringRef function, ArrayRef<reference::Tensor> inputs,
-                  bool asViews) {
-  const Signature *signature = getSignature(function);
-  if (!signature)
-    return llvm::createStringError(
-        "no callable function '%s' (public, with ranked tensor arguments "
-        "and results of interp data types)",
-        function.str().c_str());
-  if (inputs.size() != signature->inputs.size())
-    return llvm::createStringError("'%s' takes %zu arguments, got %zu",
-                                   function.str().c_str(),
-                                   signature->inputs.size(), inputs.size());
-
-  // Copies of the inputs: compiled code may write into its arguments.
-  std::vector<std::vector<uint8_t>> buffers;
-  std::vector<std::vector<int64_t>> descriptors;
-  for (auto [i, input] : llvm::enumerate(inputs)) {
-    RankedTensorType type = signature->inputs[i];
-    if (toReferenceElementType(type.getElementType()) != input.type)
-      return llvm::createStringError(
-          "argument %zu of '%s' must have element type %s, got %s", i,
-          function.str().c_str(),
-          reference::stringifyElementType(
-              *toReferenceElementType(type.getElementType()))
-              .str()
-              .c_str(),
-          reference::stringifyElementType(input.type).str().c_str());
-    if (type.getRank() != static_cast<int64_t>(input.shape.size()))
-      return llvm::createStringError(
-          "argument %zu of '%s' must have rank %lld, got %zu", i,
-          function.str().c_str(), static_cast<long long>(type.getRank()),
-          input.shape.size());
-    for (int64_t d = 0; d < type.getRank(); ++d)
-      if (!type.isDynamicDim(d) && type.getDimSize(d) != input.shape[d])
-        return llvm::createStringError(
-            "argument %zu of '%s' must have size %lld in dimension %lld, got "
-            "%lld",
-            i, function.str().c_str(),
-            static_cast<long long>(type.getDimSize(d)),
-            static_cast<long long>(d), static_cast<long long>(input.shape[d]));
-    int64_t rank = type.getRank();
-    size_t elementSize = reference::elementSize(input.type);
-    // A view pads every dimension's extent by 2 in the layout and starts 3
-    // elements in: strides and offset differ from the identity layout.
-    int64_t pad = asViews ? 2 : 0;
-    int64_t offset = asViews ? 3 : 0;
-    std::vector<int64_t> strides(rank);
-    int64_t extent = 1;
-    for (int64_t d = rank - 1; d >= 0; --d) {
-      strides[d] = extent;
-      extent *= input.shape[d] + pad;
-    }
-    // Never hand out a null pointer, even for empty tensors.
-    buffers.emplace_back(std::max<size_t>((offset + extent) * elementSize, 16),
-                         0xA5);
-    int64_t count = input.numElements();
-    // Row-major copies (no view) go in one go, as results do below.
-    if (!asViews && count > 0)
-      std::memcpy(buffers.back().data(), input.data.data(),
-                  count * elementSize);
-    for (int64_t flat = 0; asViews && flat < count; ++flat) {
-      int64_t remainder = flat, position = offset;
-      for (int64_t d = rank - 1; d >= 0; --d) {
-        position += (remainder % input.shape[d]) * strides[d];
-        remainder /= input.shape[d];
-      }
-      std::memcpy(buffers.back().data() + position * elementSize,
-                  input.data.data() + flat * elementSize, elementSize);
-    }
-    std::vector<int64_t> words(3 + 2 * rank);
-    words[0] = words[1] = reinterpret_cast<int64_t>(buffers.back().data());
-    words[2] = offset;
-    for (int64_t d = 0; d < rank; ++d) {
-      words[3 + d] = input.shape[d];
-      words[3 + rank + d] = strides[d];
-    }
-    descriptors.push_back(std::move(words));
-  }
-
-  size_t resultWords = 0;
-  for (RankedTensorType type : signature->results)
-    resultWords += 3 + 2 * type.getRank();
-  std::vector<int64_t> results(std::max<size_t>(resultWords, 1), 0);
-
-  std::vector<void *> pointers;
-  if (!signature->results.empty())
-    pointers.push_back(results.data());
-  for (auto &words : descriptors)
-    pointers.push_back(words.data());
-  std::vector<void *> args;
-  for (void *&pointer : pointers)
-    args.push_back(&pointer);
-  // Failed run-time checks come back as errors: the compiled function then
-  // returns at once, with null result descriptors and nothing to free.
-  static std::once_flag handlerOnce;
-  std::call_once(handlerOnce,
-                 [] { interp_set_error_handler(recordFailure, nullptr); });
-  std::string failure;
-  pendingFailure = &failure;
-  llvm::Error error =
-      engine->invokePacked(("_mlir_ciface_" + function).str(), args);
-  pendingFailure = nullptr;
-  if (error)
-    return std::move(error);
-  if (!failure.empty())
-    return llvm::createStringError(failure);
-
-  std::string copyFailure;
-  std::set<void *> inputAllocations, freed;
-  for (auto &buffer : buffers)
-    inputAllocations.insert(buffer.data());
-  SmallVector<reference::Tensor> outputs;
-  size_t base = 0;
-  for (RankedTensorType type : signature->results) {
-    DescriptorView view{results.data() + base, type.getRank()};
-    base += 3 + 2 * type.getRank();
-    reference::Tensor output;
-    output.type = *toReferenceElementType(type.getElementType());
-    for (int64_t d = 0; d < view.rank; ++d)
-      output.shape.push_back(view.size(d));
-    size_t elementSize = reference::elementSize(output.type);
-    int64_t count = output.numElements();
-    // The copy may not fit where the result did (a process with memory
-    // limits): an error, not an abort in operator new. The result buffer
-    // itself is freed below either way.
-    if (void *probe = std::malloc(std::max<size_t>(count * elementSize, 1)))
-      std::free(probe);
-    else
-      copyFailure = "not enough memory to copy result " +
-                    std::to_string(outputs.size()) + " (" +
-                    std::to_string(count * elementSize) + " bytes)";
-    if (!copyFailure.empty())
-      count = 0;
-    output.data.resize(count * elementSize);
-    // Row-major results (the common case) copy in one go.
-    bool rowMajor = true;
-    for (int64_t d = view.rank - 1, stride = 1; d >= 0; --d) {
-      if (view.size(d) != 1 && view.stride(d) != stride)
-        rowMajor = false;
-      stride *= view.size(d);
-    }
-    if (rowMajor && count > 0) {
-      std::memcpy(output.data.data(),
-                  view.aligned() + view.offset() * elementSize,
-                  count * elementSize);
-      count = 0;
-    }
-    for (int64_t flat = 0; flat < count; ++flat) {
-      int64_t remainder = flat, position = view.offset();
-      for (int64_t d = view.rank - 1; d >= 0; --d) {
-        position += (remainder % view.size(d)) * view.stride(d);
-        remainder /= view.size(d);
-      }
-      std::memcpy(output.data.data() + flat * elementSize,
-                  view.aligned() + position * elementSize, elementSize);
-    }
-    // Constants lower to globals whose descriptors carry this marker as the
-    // allocated pointer; they and the inputs are not ours to free.
-    void *allocated = view.allocated();
-    void *globalMarker = reinterpret_cast<void *>(0xdeadbeef);
-    if (allocated && allocated != globalMarker &&
-        !inputAllocations.count(allocated) && freed.insert(allocated).second)
-      std::free(allocated);
-    outputs.push_back(std::move(output));
-  }
-  if (!copyFailure.empty())
-    return llvm::createStringError(copyFailure);
-  return outputs;
 }

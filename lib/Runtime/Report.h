@@ -7,9 +7,10 @@
 
 namespace mlir::interp::runtime {
 
-/// Formats the message (printf-style) and hands it to the error handler of
-/// InterpRuntime.h: the host's, or the default, which prints it and exits
-/// with status 1. Returns false, the value of a failed check.
+/// Formats the message (printf-style) and reports it as InterpRuntime.h
+/// says: to the calling thread's status, else the host's handler, else the
+/// default, which prints it and ends the process with status 1. Returns
+/// false, the value of a failed check.
 [[gnu::format(printf, 1, 2)]] bool reportFailure(const char *format, ...);
 
 /// Bytes a single buffer of this process can have at most: the physical

@@ -2,8 +2,9 @@
 //
 // Lowers a module with --interp-to-llvm, JIT-compiles it with the MLIR
 // ExecutionEngine (native CPU, -O3) and calls its functions on
-// reference::Tensor values through the memref C interface. Used by
-// interp-run and by the differential tests.
+// reference::Tensor values or on the caller's own buffers (TensorView)
+// through the memref C interface. Used by interp-run, the differential
+// tests and the Python module.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
 
@@ -38,6 +40,41 @@ std::string whyNotCallable(func::FuncOp func);
 /// the interfaces of the lowering, and the LLVM IR translations.
 void registerJitDialects(DialectRegistry &registry);
 
+/// A tensor the caller owns, lent for one call: element (i0, ..., ik) is
+/// at `data` + (i0 * strides[0] + ... + ik * strides[k]) * element size.
+/// Strides count elements and may be anything, 0 (broadcast) and negative
+/// (reversed) included, so numpy arrays pass as they are. `data` may be null
+/// only when the tensor has no elements.
+struct TensorView {
+  reference::ElementType type = reference::ElementType::F32;
+  const void *data = nullptr;
+  llvm::ArrayRef<int64_t> shape;
+  llvm::ArrayRef<int64_t> strides;
+};
+
+/// Where a result goes: like TensorView, written to. No two elements may
+/// share memory (no 0 strides); it may overlap the inputs, which are read
+/// before any output is written.
+struct MutableTensorView {
+  reference::ElementType type = reference::ElementType::F32;
+  void *data = nullptr;
+  llvm::ArrayRef<int64_t> shape;
+  llvm::ArrayRef<int64_t> strides;
+};
+
+/// The strides of a row-major (C-ordered) tensor of `shape`, in elements.
+llvm::SmallVector<int64_t> rowMajorStrides(llvm::ArrayRef<int64_t> shape);
+
+/// Gives the destination of result `index`, whose type and shape the call
+/// computed, or an error (which invokeInto returns). Called for every
+/// result, in order, after the function succeeded and before any result is
+/// copied. It must not throw: invokeInto is compiled without exceptions,
+/// and the results would be lost. The view's shape and strides must stay
+/// valid until invokeInto returns.
+using ResultAllocator = llvm::function_ref<llvm::Expected<MutableTensorView>(
+    unsigned index, reference::ElementType type,
+    llvm::ArrayRef<int64_t> shape)>;
+
 class JitModule {
 public:
   ~JitModule();
@@ -45,20 +82,53 @@ public:
   /// Lowers `module` in place with --interp-to-llvm and compiles it to native
   /// code (all of it: calls do not compile). Public
   /// functions get llvm.emit_c_interface; their argument and result types
-  /// (ranked tensors of interp data types) are recorded for invoke().
+  /// (ranked tensors of interp data types) are recorded for invoke(). Their
+  /// arguments are read-only (bufferization.writable = false) unless named
+  /// as a destination: compiled code copies what it would have changed in
+  /// place, so that inputs can be lent without a copy.
   /// `numThreads` is the pipeline's num-threads option (1: sequential; N > 1
   /// or 0: OpenMP, with libomp linked into the process);
   /// `minParallelIterations` its min-parallel-iterations option (unset: the
   /// pipeline's default).
+  /// `profilerListeners` registers the code with perf (jitdump files in
+  /// $JITDUMPDIR/.debug/jit, else $HOME/.debug/jit, one directory per
+  /// process that nothing removes) and GDB. Off by default: the JIT creates
+  /// no files. INTERP_JIT_PROFILE=1 in the environment turns it on too, for
+  /// hosts without the parameter (interp-run has --jit-profile).
   static llvm::Expected<std::unique_ptr<JitModule>>
   compile(ModuleOp module, unsigned numThreads = 1,
-          std::optional<uint64_t> minParallelIterations = std::nullopt);
+          std::optional<uint64_t> minParallelIterations = std::nullopt,
+          bool profilerListeners = false);
 
-  /// Calls `function` on copies of `inputs` and returns its results; a
+  /// Calls `function` on `inputs`, read in place, and writes its results
+  /// into `outputs`, whose element types and shapes must be those of the
+  /// results (shapes that depend on the inputs: the other overload). A
   /// failed run-time check of the compiled code ("interp: invalid run-time
-  /// operands: ...") is returned as the error. (invoke sets the runtime's
-  /// process-wide error handler, InterpRuntime.h, for this.) With
-  /// `asViews`, every input is passed as a view into a larger buffer (a
+  /// operands: ..." or "interp: out of memory: ...") is the error returned,
+  /// whatever error handler the process has set (InterpRuntime.h): the JIT
+  /// reads its calls' own status. On any error no output is written, nothing
+  /// is leaked and the module stays usable. Thread-safe: calls may run at
+  /// once on several threads.
+  ///
+  /// The compiled function returns its results in buffers it allocates
+  /// (or, for a constant or an argument returned as it is, in those); they
+  /// are copied into the outputs and freed before invokeInto returns.
+  llvm::Error invokeInto(llvm::StringRef function,
+                         llvm::ArrayRef<TensorView> inputs,
+                         llvm::ArrayRef<MutableTensorView> outputs);
+
+  /// The same, with each output chosen once its shape is known: `allocate`
+  /// is called for every result in order after the call succeeded (e.g. to
+  /// make a numpy array of that shape). When it fails, the results are freed
+  /// and its error is returned.
+  llvm::Error invokeInto(llvm::StringRef function,
+                         llvm::ArrayRef<TensorView> inputs,
+                         ResultAllocator allocate);
+
+  /// Calls `function` on `inputs` and returns its results as tensors, as
+  /// invokeInto does (the results' memory included: when a copy does not
+  /// fit in memory, the error says so and nothing is lost). With
+  /// `asViews`, every input is passed as a view into a larger copy (a
   /// non-zero offset and padded strides), to exercise the memref calling
   /// convention with non-identity layouts.
   llvm::Expected<llvm::SmallVector<reference::Tensor>>
@@ -68,11 +138,21 @@ public:
   struct Signature {
     llvm::SmallVector<RankedTensorType> inputs;
     llvm::SmallVector<RankedTensorType> results;
+    /// The arguments compiled code writes to: destinations of
+    /// bufferization.materialize_in_destination. invokeInto passes copies.
+    llvm::SmallVector<bool> writtenInputs;
   };
   const Signature *getSignature(llvm::StringRef function) const;
 
 private:
   JitModule() = default;
+  /// invokeInto on memref descriptors of the inputs (3 + 2 x rank words
+  /// each: allocated and aligned pointers, offset, sizes, strides), which
+  /// the caller checked against `signature`.
+  llvm::Error call(llvm::StringRef function, const Signature &signature,
+                   llvm::MutableArrayRef<llvm::SmallVector<int64_t>> inputs,
+                   ResultAllocator allocate);
+
   std::unique_ptr<ExecutionEngine> engine;
   llvm::StringMap<Signature> signatures;
 };
