@@ -140,6 +140,15 @@ static cl::opt<std::string> tolerance(
              "1,0 (interp/Reference/Compare.h)"),
     cl::value_desc("abs,rel"), cl::cat(runCategory));
 
+static cl::opt<bool> jitProfile(
+    "jit-profile",
+    cl::desc("Register the compiled code with perf (a jitdump in "
+             "$JITDUMPDIR/.debug/jit, else $HOME/.debug/jit, which nothing "
+             "removes) and GDB. Off by default: interp-run creates no files "
+             "but -o's (INTERP_JIT_PROFILE=1 in the environment does the "
+             "same)"),
+    cl::cat(runCategory));
+
 static const char *const kOverview =
     R"(interp-run: run a function of an interp module and check its numbers
 
@@ -305,7 +314,8 @@ static int run() {
   // ops the pipeline does not lower (or be slow to compile).
   eraseUnusedFunctions(*module, func);
   auto compileStart = std::chrono::steady_clock::now();
-  auto jit = execution::JitModule::compile(*module);
+  auto jit = execution::JitModule::compile(*module, /*numThreads=*/1,
+                                           std::nullopt, jitProfile);
   if (!jit)
     return fail("cannot compile '" + inputFilename +
                 "': " + llvm::toString(jit.takeError()));

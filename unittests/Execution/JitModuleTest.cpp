@@ -1,0 +1,205 @@
+//===- JitModuleTest.cpp - JitModule calls, views and errors --------------===//
+
+#include "interp/Execution/JitModule.h"
+#include "interp/Runtime/InterpRuntime.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+
+#include "gtest/gtest.h"
+
+#include <atomic>
+
+using namespace mlir;
+using namespace mlir::interp;
+using namespace mlir::interp::execution;
+using reference::ElementType;
+using reference::Tensor;
+
+namespace {
+
+constexpr const char *kResize = R"mlir(
+func.func @resize(%x: tensor<1x1x?x?xf32>, %sizes: tensor<2xi64>) -> tensor<1x1x?x?xf32> {
+  %scales = arith.constant dense<[1.0, 1.0]> : tensor<2xf32>
+  %axes = arith.constant dense<[2, 3]> : tensor<2xi64>
+  %r = interp.interpolate_v4 %x, %sizes, %scales, %axes {mode = linear, shape_calculation_mode = sizes}
+       : (tensor<1x1x?x?xf32>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<1x1x?x?xf32>
+  return %r : tensor<1x1x?x?xf32>
+}
+func.func @overwrite(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %c0 = arith.constant 0 : index
+  %v = arith.constant 7.0 : f32
+  %r = tensor.insert %v into %x[%c0] : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+)mlir";
+
+class JitModuleTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    DialectRegistry registry;
+    registerJitDialects(registry);
+    context = std::make_unique<MLIRContext>(registry);
+    module = parseSourceString<ModuleOp>(kResize, context.get());
+    ASSERT_TRUE(module);
+    auto compiled = JitModule::compile(*module);
+    ASSERT_TRUE(static_cast<bool>(compiled))
+        << llvm::toString(compiled.takeError());
+    jit = std::move(*compiled);
+  }
+
+  static Tensor input(int64_t h, int64_t w) {
+    Tensor x = Tensor::zeros(ElementType::F32, {1, 1, h, w});
+    for (int64_t i = 0; i < h * w; ++i)
+      x.setFromDouble(i, 0.25 * i - 1.0);
+    return x;
+  }
+  static Tensor sizes(int64_t h, int64_t w) {
+    return Tensor::fromDoubles(ElementType::I64, {2}, {double(h), double(w)});
+  }
+
+  std::unique_ptr<MLIRContext> context;
+  OwningOpRef<ModuleOp> module;
+  std::unique_ptr<JitModule> jit;
+};
+
+std::atomic<int> handlerCalls{0};
+void countingHandler(const char *, void *) { ++handlerCalls; }
+
+} // namespace
+
+// Issue 27, item 8: a host that sets its own handler (or none: the default
+// exits) must not take the JIT's errors from it.
+TEST_F(JitModuleTest, ErrorsReachTheCallerWhateverTheHandler) {
+  Tensor x = input(3, 5);
+  interp_set_error_handler(countingHandler, nullptr);
+  auto failed = jit->invoke("resize", {x, sizes(-1, 4)});
+  ASSERT_FALSE(static_cast<bool>(failed));
+  EXPECT_NE(llvm::toString(failed.takeError())
+                .find("interp: invalid run-time operands"),
+            std::string::npos);
+  EXPECT_EQ(handlerCalls.load(), 0);
+
+  // The default handler ends the process; the JIT's call still returns.
+  interp_set_error_handler(nullptr, nullptr);
+  auto again = jit->invoke("resize", {x, sizes(6, -2)});
+  ASSERT_FALSE(static_cast<bool>(again));
+  llvm::consumeError(again.takeError());
+
+  // And the module stays usable.
+  auto good = jit->invoke("resize", {x, sizes(6, 10)});
+  ASSERT_TRUE(static_cast<bool>(good)) << llvm::toString(good.takeError());
+  EXPECT_EQ((*good)[0].shape, (SmallVector<int64_t>{1, 1, 6, 10}));
+}
+
+// invokeInto reads strided (here transposed and reversed) inputs in place
+// and writes into strided outputs: the same numbers as invoke on row-major
+// copies.
+TEST_F(JitModuleTest, InvokeIntoStridedViews) {
+  Tensor x = input(3, 5);
+  auto expected = jit->invoke("resize", {x, sizes(6, 10)});
+  ASSERT_TRUE(static_cast<bool>(expected))
+      << llvm::toString(expected.takeError());
+
+  // x stored transposed (5x3) with its rows reversed: element [h][w] is at
+  // storage[(4 - w) * 3 + h].
+  std::vector<float> storage(15);
+  for (int64_t h = 0; h < 3; ++h)
+    for (int64_t w = 0; w < 5; ++w)
+      storage[(4 - w) * 3 + h] = float(x.getAsDouble(h * 5 + w));
+  int64_t xShape[] = {1, 1, 3, 5}, xStrides[] = {15, 15, 1, -3};
+  std::vector<int64_t> sizeData = {6, 10};
+  int64_t sShape[] = {2}, sStrides[] = {1};
+  TensorView inputs[] = {
+      {ElementType::F32, storage.data() + 12, xShape, xStrides},
+      {ElementType::I64, sizeData.data(), sShape, sStrides}};
+
+  // A destination with padded rows (stride 12 for 10 columns).
+  std::vector<float> out(6 * 12, -99.0f);
+  int64_t oShape[] = {1, 1, 6, 10}, oStrides[] = {72, 72, 12, 1};
+  MutableTensorView outputs[] = {
+      {ElementType::F32, out.data(), oShape, oStrides}};
+  llvm::Error error = jit->invokeInto("resize", inputs, outputs);
+  ASSERT_FALSE(static_cast<bool>(error)) << llvm::toString(std::move(error));
+  for (int64_t h = 0; h < 6; ++h) {
+    for (int64_t w = 0; w < 10; ++w)
+      EXPECT_EQ(out[h * 12 + w], (*expected)[0].getAsDouble(h * 10 + w));
+    EXPECT_EQ(out[h * 12 + 10], -99.0f) << "padding written";
+  }
+
+  // The same through an allocator, which learns the shape after the call.
+  std::vector<float> allocated;
+  SmallVector<int64_t> allocatedShape, allocatedStrides;
+  error = jit->invokeInto(
+      "resize", inputs,
+      [&](unsigned, ElementType type,
+          llvm::ArrayRef<int64_t> shape) -> llvm::Expected<MutableTensorView> {
+        allocatedShape.assign(shape.begin(), shape.end());
+        allocatedStrides = rowMajorStrides(shape);
+        allocated.resize(shape[2] * shape[3]);
+        return MutableTensorView{type, allocated.data(), allocatedShape,
+                                 allocatedStrides};
+      });
+  ASSERT_FALSE(static_cast<bool>(error)) << llvm::toString(std::move(error));
+  for (int64_t i = 0; i < 60; ++i)
+    EXPECT_EQ(allocated[i], (*expected)[0].getAsDouble(i));
+}
+
+// Borrowed inputs are not written, even by a function that changes its
+// argument (compiled read-only: it changes a copy).
+TEST_F(JitModuleTest, BorrowedInputsStayAsTheyAre) {
+  std::vector<float> x = {1, 2, 3, 4}, out(4, 0);
+  int64_t shape[] = {4}, strides[] = {1};
+  TensorView inputs[] = {{ElementType::F32, x.data(), shape, strides}};
+  MutableTensorView outputs[] = {
+      {ElementType::F32, out.data(), shape, strides}};
+  llvm::Error error = jit->invokeInto("overwrite", inputs, outputs);
+  ASSERT_FALSE(static_cast<bool>(error)) << llvm::toString(std::move(error));
+  EXPECT_EQ(x, (std::vector<float>{1, 2, 3, 4}));
+  EXPECT_EQ(out, (std::vector<float>{7, 2, 3, 4}));
+}
+
+// An allocator's error is returned; the results are freed and later calls
+// work (issue 27, item 7: a lost buffer made every later call fail).
+TEST_F(JitModuleTest, AllocatorErrorsAreReturned) {
+  Tensor x = input(2, 2), s = sizes(4, 4);
+  SmallVector<int64_t> xStrides = rowMajorStrides(x.shape), sStrides = {1};
+  TensorView inputs[] = {{ElementType::F32, x.data.data(), x.shape, xStrides},
+                         {ElementType::I64, s.data.data(), s.shape, sStrides}};
+  for (int i = 0; i < 3; ++i) {
+    llvm::Error error = jit->invokeInto(
+        "resize", inputs,
+        [](unsigned, ElementType,
+           llvm::ArrayRef<int64_t>) -> llvm::Expected<MutableTensorView> {
+          return llvm::createStringError("no room");
+        });
+    EXPECT_EQ(llvm::toString(std::move(error)), "no room");
+  }
+  auto good = jit->invoke("resize", {x, s});
+  EXPECT_TRUE(static_cast<bool>(good)) << llvm::toString(good.takeError());
+}
+
+// Outputs that do not match the results are refused, before the call when
+// the types say so and after it otherwise, without writing anything.
+TEST_F(JitModuleTest, MismatchedOutputsAreRefused) {
+  Tensor x = input(2, 2), s = sizes(4, 4);
+  SmallVector<int64_t> xStrides = rowMajorStrides(x.shape), sStrides = {1};
+  TensorView inputs[] = {{ElementType::F32, x.data.data(), x.shape, xStrides},
+                         {ElementType::I64, s.data.data(), s.shape, sStrides}};
+  std::vector<float> out(25, -1.0f);
+  int64_t wrongShape[] = {1, 1, 5, 5}, strides[] = {25, 25, 5, 1};
+  MutableTensorView outputs[] = {
+      {ElementType::F32, out.data(), wrongShape, strides}};
+  llvm::Error error = jit->invokeInto("resize", inputs, outputs);
+  EXPECT_EQ(llvm::toString(std::move(error)),
+            "output 0 of 'resize' has shape 1x1x5x5, the result 1x1x4x4");
+  EXPECT_EQ(out, std::vector<float>(25, -1.0f));
+
+  int64_t wrongRank[] = {25}, oneStride[] = {1};
+  MutableTensorView flat[] = {
+      {ElementType::F32, out.data(), wrongRank, oneStride}};
+  error = jit->invokeInto("resize", inputs, flat);
+  EXPECT_EQ(llvm::toString(std::move(error)),
+            "output 0 of 'resize' must have rank 4, got 1");
+}
