@@ -113,16 +113,81 @@ public:
     jit = std::move(*compiled);
   }
 
+  /// Calls the function on the arrays as they are (no copy unless a stride
+  /// is not a whole number of elements or the data is misaligned) and
+  /// writes its results straight into new numpy arrays.
   py::list call(py::args args) {
-    SmallVector<Tensor> tensors = toTensors(args);
-    llvm::Expected<SmallVector<Tensor>> results = [&] {
+    SmallVector<py::array> arrays = checkedArrays(args);
+    // The views point into these: no reallocation.
+    SmallVector<SmallVector<int64_t>> shapes, strides;
+    shapes.reserve(arrays.size());
+    strides.reserve(arrays.size());
+    SmallVector<execution::TensorView> views;
+    for (auto [i, input] : llvm::enumerate(arrays)) {
+      py::array &array = input;
+      auto itemsize = static_cast<int64_t>(array.itemsize());
+      bool inPlace =
+          reinterpret_cast<uintptr_t>(array.data()) % itemsize == 0 &&
+          llvm::all_of(llvm::seq<int64_t>(0, array.ndim()), [&](int64_t d) {
+            return array.strides(d) % itemsize == 0;
+          });
+      if (!inPlace)
+        array = py::module_::import("numpy").attr("require")(
+            array, py::none(), py::make_tuple("C", "A"));
+      shapes.emplace_back(array.shape(), array.shape() + array.ndim());
+      strides.emplace_back();
+      for (int64_t d = 0; d < array.ndim(); ++d)
+        strides.back().push_back(array.strides(d) / itemsize);
+      views.push_back({*toReferenceElementType(inputs[i].getElementType()),
+                       array.data(), shapes.back(), strides.back()});
+    }
+
+    // Each result becomes a numpy array as soon as its shape is known, and
+    // the JIT copies the result into it. The callback runs without the GIL
+    // and must not throw: it takes the GIL to make the array, and a Python
+    // error (MemoryError) is kept to be raised once invokeInto has freed
+    // everything.
+    SmallVector<py::array> results;
+    SmallVector<SmallVector<int64_t>> resultShapes, resultStrides;
+    std::exception_ptr pythonError;
+    auto allocate = [&](unsigned index, ElementType type,
+                        ArrayRef<int64_t> shape)
+        -> llvm::Expected<execution::MutableTensorView> {
+      try {
+        py::gil_scoped_acquire gil;
+        py::array array(dtypeOf(type),
+                        std::vector<py::ssize_t>(shape.begin(), shape.end()));
+        resultShapes.emplace_back(shape);
+        resultStrides.push_back(execution::rowMajorStrides(shape));
+        results.push_back(array);
+        return execution::MutableTensorView{type, array.mutable_data(),
+                                            resultShapes.back(),
+                                            resultStrides.back()};
+      } catch (...) {
+        pythonError = std::current_exception();
+        return llvm::createStringError("cannot make the array of result " +
+                                       std::to_string(index));
+      }
+    };
+    // The shapes and strides handed out must not move while the call runs.
+    size_t numResults = jit->getSignature(name)->results.size();
+    resultShapes.reserve(numResults);
+    resultStrides.reserve(numResults);
+    llvm::Error error = [&] {
       py::gil_scoped_release release;
-      return jit->invoke(name, tensors);
+      return jit->invokeInto(name, views, allocate);
     }();
-    if (!results)
+    if (pythonError) {
+      llvm::consumeError(std::move(error));
+      std::rethrow_exception(pythonError);
+    }
+    if (error)
       throw Error("calling @" + name +
-                  " failed: " + llvm::toString(results.takeError()));
-    return toArrays(*results);
+                  " failed: " + llvm::toString(std::move(error)));
+    py::list out;
+    for (py::array &array : results)
+      out.append(array);
+    return out;
   }
 
   /// The reference implementation of the same function, on the IR before
@@ -177,16 +242,17 @@ private:
                 "tensor arguments and results of interp's element types)");
   }
 
-  SmallVector<Tensor> toTensors(const py::args &args) const {
+  /// The arguments as numpy arrays of the function's element types, ranks
+  /// and static sizes, with any strides.
+  SmallVector<py::array> checkedArrays(const py::args &args) const {
     if (args.size() != inputs.size())
       throw Error("@" + name + " takes " + std::to_string(inputs.size()) +
                   " argument(s), got " + std::to_string(args.size()));
-    SmallVector<Tensor> tensors;
+    SmallVector<py::array> arrays;
     for (auto [i, arg] : llvm::enumerate(args)) {
       RankedTensorType type = inputs[i];
       ElementType element = *toReferenceElementType(type.getElementType());
-      // Any strides (views, transposes): copied to row-major here.
-      auto array = py::array::ensure(arg, py::array::c_style);
+      auto array = py::array::ensure(arg);
       std::string where =
           "argument " + std::to_string(i) + " (" + typeString(type) + "): ";
       if (!array)
@@ -198,15 +264,25 @@ private:
                     (element == ElementType::BF16 ? " (bf16 bits)" : ""));
       if (array.ndim() != type.getRank())
         throw Error(where + "rank " + std::to_string(array.ndim()));
-      Tensor t;
-      t.type = element;
-      for (int64_t d = 0; d < type.getRank(); ++d) {
-        int64_t n = array.shape(d);
-        if (!type.isDynamicDim(d) && type.getDimSize(d) != n)
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        if (!type.isDynamicDim(d) && type.getDimSize(d) != array.shape(d))
           throw Error(where + "dimension " + std::to_string(d) + " is " +
-                      std::to_string(n));
-        t.shape.push_back(n);
-      }
+                      std::to_string(array.shape(d)));
+      arrays.push_back(std::move(array));
+    }
+    return arrays;
+  }
+
+  /// Row-major copies of the arguments, for the reference.
+  SmallVector<Tensor> toTensors(const py::args &args) const {
+    SmallVector<Tensor> tensors;
+    for (auto [i, checked] : llvm::enumerate(checkedArrays(args))) {
+      auto array = py::array::ensure(checked, py::array::c_style);
+      if (!array)
+        throw py::error_already_set();
+      Tensor t;
+      t.type = *toReferenceElementType(inputs[i].getElementType());
+      t.shape.assign(array.shape(), array.shape() + array.ndim());
       const auto *bytes = static_cast<const uint8_t *>(array.data());
       t.data.assign(bytes, bytes + array.nbytes());
       tensors.push_back(std::move(t));

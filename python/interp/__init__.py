@@ -8,8 +8,11 @@
 Element types: float16, float32, float64, int8, uint8, int32, int64, and
 bf16 as its uint16 bits (pass element_type="bf16" to interpolate; a bf16
 function argument takes and returns uint16 arrays). Arrays with any strides
-are accepted (copied to row-major). Every verifier diagnostic and every
-invalid run-time operand raises interp.Error with the message.
+are read in place (copied only when a stride is not a whole number of
+elements or the data is misaligned); results are written into new arrays.
+Every verifier diagnostic and every invalid run-time operand raises
+interp.Error with the message; a result that does not fit in memory raises
+MemoryError or interp.Error, and later calls work as before.
 """
 
 from __future__ import annotations
