@@ -452,3 +452,27 @@ def test_inputs_with_any_layout():
     before = base.copy()
     interp.interpolate(base, mode="cubic", sizes=[6, 10])
     np.testing.assert_array_equal(base, before)
+
+
+def test_threads_compile_and_call_at_once():
+    # Compiling, calls and the reference run without the GIL: four threads
+    # share the cache and its kernels (the same shapes now and then).
+    import threading
+    errors = []
+
+    def work(seed):
+        rng = np.random.default_rng(seed)
+        for _ in range(8):
+            n = int(rng.integers(2, 12))
+            x = rng.uniform(-1, 1, (1, 2, n, 5)).astype(np.float32)
+            try:
+                check(x, mode="linear", sizes=[n + 3, 7], axes=[2, 3])
+            except Exception as e:  # reported below, from the main thread
+                errors.append(repr(e))
+
+    threads = [threading.Thread(target=work, args=(seed,)) for seed in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors, errors
