@@ -36,7 +36,7 @@ std::optional<int64_t> rules::scaledLength(int64_t padded, float scale) {
   if (scale == 1.0f)
     return padded;
   // "Output shape", scales mode: float32 throughout, epsilon 1e-6.
-  float product = static_cast<float>(padded) * (scale + 1e-6f);
+  float product = static_cast<float>(padded) * (scale + kScaleEpsilon);
   if (!std::isfinite(product) || product < 0.0f ||
       product >= static_cast<float>(kMaxDimension))
     return std::nullopt;

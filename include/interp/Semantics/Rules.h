@@ -46,8 +46,13 @@ llvm::SmallVector<int64_t> resizePads(llvm::ArrayRef<int64_t> pads,
 /// `len + begin + end`, or kDynamic when `len` is.
 int64_t paddedLength(int64_t len, int64_t begin, int64_t end);
 
+/// The epsilon OpenVINO adds to a scale before it multiplies the length
+/// (float32). The one definition: the IR that computes output lengths at run
+/// time (ShapeBuilder, PortableChecks) reads it from here.
+inline constexpr float kScaleEpsilon = 1e-6f;
+
 /// Output length in scales mode: `padded` when `scale == 1.0f`, otherwise
-/// `trunc(float(padded) * (scale + 1e-6f))` in float32 arithmetic.
+/// `trunc(float(padded) * (scale + kScaleEpsilon))` in float32 arithmetic.
 /// std::nullopt when the result is not finite or exceeds kMaxDimension.
 std::optional<int64_t> scaledLength(int64_t padded, float scale);
 

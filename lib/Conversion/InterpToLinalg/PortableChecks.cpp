@@ -99,7 +99,8 @@ Value lowering::emitPortableCheck(OpBuilder &b, Location loc,
     c.require(finite);
     Value padded = arith::SIToFPOp::create(b, loc, b.getF32Type(), args[3]);
     Value product = arith::MulFOp::create(
-        b, loc, padded, arith::AddFOp::create(b, loc, scale, f32(1e-6f)));
+        b, loc, padded,
+        arith::AddFOp::create(b, loc, scale, f32(rules::kScaleEpsilon)));
     Value fits =
         arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, product,
                               f32(static_cast<float>(rules::kMaxDimension)));

@@ -48,14 +48,16 @@ Value interp::extractScale(OpBuilder &b, Location loc, Value vector,
   return element;
 }
 
-/// `trunc(float(padded) * (scale + 1e-6f))`, or `padded` when scale == 1.
+/// rules::scaledLength in IR: `trunc(float(padded) * (scale +
+/// kScaleEpsilon))`, or `padded` when scale == 1.
 static Value buildScaledLength(OpBuilder &b, Location loc, Value padded,
                                Value scale) {
   Type f32 = b.getF32Type();
   Type i64 = b.getI64Type();
   Value paddedI64 = arith::IndexCastOp::create(b, loc, i64, padded);
   Value paddedF32 = arith::SIToFPOp::create(b, loc, f32, paddedI64);
-  Value epsilon = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1e-6f));
+  Value epsilon = arith::ConstantOp::create(
+      b, loc, b.getF32FloatAttr(rules::kScaleEpsilon));
   Value widened = arith::AddFOp::create(b, loc, scale, epsilon);
   Value product = arith::MulFOp::create(b, loc, paddedF32, widened);
   // floor of the product (>= 0) is the integer fptosi's truncation gives:
