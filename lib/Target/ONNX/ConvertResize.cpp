@@ -172,6 +172,8 @@ static LogicalResult readOperands(Importer &im, const onnx::NodeProto &node,
     if (!*roi || (*roi)->size() != 2 * n)
       return im.error(node) << "'roi' must have " << 2 * n
                             << " elements with 'tf_crop_and_resize'";
+    if (!llvm::all_of(**roi, [](double v) { return std::isfinite(v); }))
+      return im.error(node) << "'roi' must be finite";
     for (size_t i = 0; i < n; ++i)
       r.roi.push_back({(**roi)[i], (**roi)[n + i]});
   }

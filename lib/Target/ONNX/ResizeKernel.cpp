@@ -13,6 +13,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
@@ -72,7 +73,13 @@ onnximport::checkNearestAxis(const ResizeRequest &r, const AxisCase &a,
     return tooLong("mode", a);
   StringRef ctm = r.legacy ? "asymmetric" : StringRef(r.ctm);
   for (int64_t o = 0; o < a.out; ++o) {
-    double x = onnxCoordinate(ctm, a, o);
+    // Far outside the input every index clamps alike; clamped here so the
+    // conversion to int64 below is defined (a roi of 1e300 is finite).
+    double x = std::clamp(onnxCoordinate(ctm, a, o), -0x1p62, 0x1p62);
+    if (std::isnan(x))
+      return reject("roi", formatv("ONNX's coordinate of output {0} of axis "
+                                   "{1} is not a number",
+                                   o, a.axis));
     // ONNX Runtime's legacy rounding: ceil when downsampling, else truncate.
     int64_t src = r.legacy ? int64_t(a.scale < 1 ? std::ceil(x) : std::trunc(x))
                            : onnxNearest(r.nearestMode, x);

@@ -11,6 +11,10 @@
 // RUN: interp-translate --import-onnx %t.step.onnx 2>&1 | FileCheck %s --check-prefix=STEP
 // RUN: %python %S/Inputs/make_hostile.py %t.concat.onnx concat-repeat
 // RUN: not interp-translate --import-onnx %t.concat.onnx 2>&1 | FileCheck %s --check-prefix=CONCAT
+// A roi that is not finite (found by the importer fuzzer: NaN reached a
+// float-to-int64 conversion, undefined behaviour).
+// RUN: %python %S/Inputs/make_model.py %t.roi.onnx --mode nearest --sizes 1,1,8,8 --roi 0,0,0,0,1,1,nan,1 --attr coordinate_transformation_mode=tf_crop_and_resize
+// RUN: not interp-translate --import-onnx %t.roi.onnx 2>&1 | FileCheck %s --check-prefix=ROI
 
 // GATHER: error: initializer 'data': shape [2305843009213693952] is larger than any buffer
 // SLICE: error: initializer 'data': shape [2305843009213693952] is larger than any buffer
@@ -18,3 +22,4 @@
 // STEP: %[[C:.*]] = arith.constant dense<2> : tensor<1xi64>
 // STEP: return %[[C]]
 // CONCAT: error: Concat node 'c': the result has more than 4096 elements; interp imports Concat on shape computations only
+// ROI: error: Resize node 'resize': 'roi' must be finite
