@@ -8,35 +8,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "interp/Dialect/Interp/IR/InterpDialect.h"
+#include "ImportFuzzing.h"
 #include "interp/Target/OpenVINO/ImportOpenVINOIR.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
 
 using namespace mlir;
-
-/// The dialects the importer's translation registers, and no others: the
-/// importer loads every available dialect, and loading all of upstream's
-/// for each input made the fuzzer 10x slower.
-static DialectRegistry &registry() {
-  static DialectRegistry *instance = [] {
-    auto *r = new DialectRegistry();
-    r->insert<arith::ArithDialect, func::FuncDialect, interp::InterpDialect,
-              math::MathDialect, tensor::TensorDialect>();
-    return r;
-  }();
-  return *instance;
-}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   llvm::StringRef input(reinterpret_cast<const char *>(data), size);
@@ -46,16 +26,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     weights =
         llvm::MemoryBuffer::getMemBuffer(bin, "fuzz.bin",
                                          /*RequiresNullTerminator=*/false);
-  MLIRContext context(registry());
-  context.printOpOnDiagnostic(false);
-  context.printStackTraceOnDiagnostic(false);
-  ScopedDiagnosticHandler handler(&context,
-                                  [](Diagnostic &) { return success(); });
+  interp::fuzzing::ImportContext import;
   interp::OpenVINOImportOptions options;
   options.xmlFileName = "fuzz.xml";
   options.weightsFileName = "fuzz.bin";
   OwningOpRef<ModuleOp> module =
-      interp::importOpenVINOIR(xml, weights.get(), &context, options);
+      interp::importOpenVINOIR(xml, weights.get(), &import.context, options);
   // Printing walks every attribute the importer built.
   if (module)
     module->print(llvm::nulls());
