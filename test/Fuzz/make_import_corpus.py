@@ -64,7 +64,7 @@ def openvino(dst, tmp):
     return n
 
 
-def onnx(dst):
+def onnx(dst, tmp):
     n = 0
     inputs = TEST / "Target" / "ONNX" / "Inputs"
     for test in sorted((TEST / "Target" / "ONNX").glob("*.mlir")):
@@ -72,8 +72,10 @@ def onnx(dst):
             if tool != "make_model":
                 continue
             out = dst / f"{test.stem}-{i}.onnx"
-            # The RUN line's output is its first argument (%t...).
-            subprocess.run([sys.executable, str(inputs / "make_model.py"), str(out)] + args[1:],
+            # The RUN line's output is its first argument (%t...); its other
+            # %t files (--write-input) go to the scratch directory.
+            rest = [a.replace("%t", str(tmp / f"{test.stem}-{i}")) for a in args[1:]]
+            subprocess.run([sys.executable, str(inputs / "make_model.py"), str(out)] + rest,
                            check=True)
             n += 1
     return n
@@ -85,7 +87,7 @@ def main():
     onnx_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         print(f"import fuzz corpus: {openvino(ov_dir, pathlib.Path(tmp))} OpenVINO IR seeds, "
-              f"{onnx(onnx_dir)} ONNX seeds")
+              f"{onnx(onnx_dir, pathlib.Path(tmp))} ONNX seeds")
 
 
 if __name__ == "__main__":
