@@ -1,12 +1,14 @@
 //===- AxisTable.cpp - per-axis index/weight tables -----------------------===//
 //
-// The *Row functions choose each output's taps and weights along one axis.
-// The reference (lib/Reference/InterpolateV4.cpp, *Taps) derives the same
+// The rows are AxisRules.h's generic rule in the scalar domain. The
+// reference (lib/Reference/InterpolateV4.cpp, *Taps) derives the same
 // choice independently, on purpose: the differential test compares the two.
 //
 //===----------------------------------------------------------------------===//
 
 #include "interp/Semantics/AxisTable.h"
+#include "interp/Semantics/AxisRules.h"
+#include "interp/Semantics/ScalarDomain.h"
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -31,140 +33,43 @@ struct Row {
 };
 } // namespace
 
-static double coordinateOf(const AxisTableParams &p, int64_t o) {
-  return transformCoordinate(p.coordinateMode, o, p.scale, p.outLength,
-                             p.inLength);
+/// The generic row rule (AxisRules.h) over `p`'s quantities.
+static generic::RowRule<ScalarDomain> rowRule(ScalarDomain &d,
+                                              const AxisTableParams &p) {
+  generic::AxisValues<ScalarDomain> v;
+  v.in = p.inLength;
+  v.out = p.outLength;
+  v.inF = static_cast<double>(p.inLength);
+  v.outF = static_cast<double>(p.outLength);
+  v.scale = p.scale;
+  v.antialiasFactor = p.antialiasFactor;
+  v.cubeCoeff = p.cubeCoeff;
+  return {d, p.kernel, p.coordinateMode, p.nearestMode, v};
 }
 
-static Row nearestRow(const AxisTableParams &p, int64_t o) {
-  double c = coordinateOf(p, o);
-  int64_t index = roundNearest(p.nearestMode, c, /*isDownsample=*/p.scale < 1);
+static Row buildRow(const generic::RowRule<ScalarDomain> &rule, int64_t o) {
   Row row;
-  row.add(clampIndex(index, p.inLength), 1.0);
-  return row;
-}
-
-static Row linearOnnxRow(const AxisTableParams &p, int64_t o) {
-  double last = static_cast<double>(p.inLength - 1);
-  double c = std::max(0.0, std::min(coordinateOf(p, o), last));
-  int64_t i1 = std::min(static_cast<int64_t>(c), p.inLength - 1);
-  int64_t i2 = std::min(i1 + 1, p.inLength - 1);
-  double d1 = std::fabs(c - static_cast<double>(i1));
-  double d2 = std::fabs(c - static_cast<double>(i2));
-  if (i1 == i2)
-    d1 = d2 = 0.5;
-  Row row;
-  row.add(i1, d2);
-  row.add(i2, d1);
-  return row;
-}
-
-static Row cubicRow(const AxisTableParams &p, int64_t o) {
-  // Beyond 4 samples outside the input every tap clamps to the edge sample
-  // and the weights sum to 1, so bounding c keeps the result and keeps the
-  // conversion to int64 defined.
-  double c = std::max(-4.0, std::min(coordinateOf(p, o), p.inLength + 4.0));
-  double base = std::floor(c);
-  double s = c - base;
-  const double distances[4] = {s + 1.0, s, 1.0 - s, 2.0 - s};
-  Row row;
-  for (int k = 0; k < 4; ++k)
-    row.add(clampIndex(static_cast<int64_t>(base) - 1 + k, p.inLength),
-            cubicWeight(p.cubeCoeff, distances[k]));
-  return row;
-}
-
-/// The triangle filter's taps that fall inside the input, normalized by their
-/// sum. The N-D weight sum is the product of these per-axis sums, so a zero
-/// sum on one axis makes the element 0, as the rule requires.
-static Row linearRow(const AxisTableParams &p, int64_t o) {
-  double c = coordinateOf(p, o);
-  double a = p.antialiasFactor;
-  double radius = static_cast<double>(linearRadius(p.scale, a));
-  double centre = roundHalfAwayFromZero(c);
-  // Taps outside the input are dropped: iterate over the window's
-  // intersection with [0, inLength - 1] only.
-  double first = std::max(0.0, centre - radius);
-  double last = std::min(static_cast<double>(p.inLength - 1), centre + radius);
-  Row row;
+  generic::RowState<ScalarDomain> state = rule.row(static_cast<double>(o));
+  if (std::optional<int64_t> taps = generic::fixedTaps(rule.kernel)) {
+    for (int64_t k = 0; k < *taps; ++k) {
+      generic::Entry<ScalarDomain> e = rule.fixedEntry(state, k);
+      row.add(e.index, e.weight);
+    }
+    return row;
+  }
+  bool dropZeros = generic::dropsZeroWeights(rule.kernel);
   double sum = 0.0;
-  for (int64_t t = static_cast<int64_t>(first);
-       first <= last && t <= static_cast<int64_t>(last); ++t) {
-    double w = triangleWeight(a, c - static_cast<double>(t));
-    if (w == 0.0)
+  for (int64_t t = std::max<int64_t>(state.first, 0); t < state.end; ++t) {
+    double w = rule.windowWeight(state, static_cast<double>(t));
+    if (dropZeros && w == 0.0)
       continue;
     row.add(t, w);
     sum += w;
   }
-  for (double &w : row.weights)
-    w = sum == 0.0 ? 0.0 : w / sum;
-  return row;
-}
-
-/// Output index o covers [o * in / out, (o + 1) * in / out); input sample i
-/// covers [i, i + 1).
-static Row areaRow(const AxisTableParams &p, int64_t o) {
-  double ratio = static_cast<double>(p.inLength) / p.outLength;
-  double lo = o * ratio;
-  double hi = (o + 1) * ratio;
-  Row row;
-  int64_t first = static_cast<int64_t>(std::floor(lo));
-  int64_t last =
-      std::min<int64_t>(static_cast<int64_t>(std::ceil(hi)), p.inLength);
-  for (int64_t i = first; i < last; ++i) {
-    double overlap =
-        std::min(hi, i + 1.0) - std::max(lo, static_cast<double>(i));
-    if (overlap > 0.0)
-      row.add(i, overlap / (hi - lo));
-  }
-  return row;
-}
-
-/// Interpolate-11's Pillow filters: the window [lo, hi) around the centre
-/// (o + 0.5) * L / O with the support widened by the downscale factor,
-/// clipped to the input, weights f((j + 0.5 - c) / fs) normalized by their
-/// sum (SEMANTICS-v11.md, step 5).
-static Row pillowRow(const AxisTableParams &p, int64_t o) {
-  bool bicubic = p.kernel == AxisKernel::BicubicPillow;
-  double scale = static_cast<double>(p.inLength) / p.outLength;
-  double filterScale = std::max(scale, 1.0);
-  double support = (bicubic ? 2.0 : 1.0) * filterScale;
-  double centre = (o + 0.5) * scale;
-  double lo = std::max(0.0, std::floor(centre - support + 0.5));
-  double hi = std::min(static_cast<double>(p.inLength),
-                       std::floor(centre + support + 0.5));
-  Row row;
-  double sum = 0.0;
-  for (int64_t j = static_cast<int64_t>(lo); j < static_cast<int64_t>(hi);
-       ++j) {
-    double t = (j + 0.5 - centre) / filterScale;
-    double w = bicubic ? cubicWeight(p.cubeCoeff, t) : triangleWeight(1.0, t);
-    row.add(j, w);
-    sum += w;
-  }
-  if (sum != 0.0)
+  if (generic::isNormalized(rule.kernel))
     for (double &w : row.weights)
-      w /= sum;
+      w = generic::normalizedWeight(rule.d, rule.kernel, w, sum);
   return row;
-}
-
-static Row buildRow(const AxisTableParams &p, int64_t o) {
-  switch (p.kernel) {
-  case AxisKernel::Nearest:
-    return nearestRow(p, o);
-  case AxisKernel::LinearOnnx:
-    return linearOnnxRow(p, o);
-  case AxisKernel::Cubic:
-    return cubicRow(p, o);
-  case AxisKernel::Linear:
-    return linearRow(p, o);
-  case AxisKernel::Area:
-    return areaRow(p, o);
-  case AxisKernel::BilinearPillow:
-  case AxisKernel::BicubicPillow:
-    return pillowRow(p, o);
-  }
-  return Row();
 }
 
 AxisKernel rules::axisKernelOf(InterpolateMode mode) {
@@ -189,11 +94,13 @@ AxisKernel rules::axisKernelOf(InterpolateV11Mode mode) {
 }
 
 AxisTable rules::buildAxisTable(const AxisTableParams &params) {
+  ScalarDomain d;
+  generic::RowRule<ScalarDomain> rule = rowRule(d, params);
   std::vector<Row> rows;
   rows.reserve(params.outLength);
   size_t taps = 1;
   for (int64_t o = 0; o < params.outLength; ++o) {
-    rows.push_back(buildRow(params, o));
+    rows.push_back(buildRow(rule, o));
     taps = std::max(taps, rows.back().indices.size());
   }
   AxisTable table;
@@ -218,45 +125,17 @@ AxisTable rules::buildAxisTable(const AxisTableParams &params) {
 
 int64_t rules::axisTableTaps(const AxisTableParams &params) {
   // What buildAxisTable's widest row has, without keeping the rows.
+  ScalarDomain d;
+  generic::RowRule<ScalarDomain> rule = rowRule(d, params);
   size_t taps = 1;
   for (int64_t o = 0; o < params.outLength; ++o)
-    taps = std::max(taps, buildRow(params, o).indices.size());
+    taps = std::max(taps, buildRow(rule, o).indices.size());
   return static_cast<int64_t>(taps);
 }
 
 int64_t rules::axisTableTapBound(const AxisTableParams &params) {
-  int64_t inLength = std::max<int64_t>(params.inLength, 1);
-  switch (params.kernel) {
-  case AxisKernel::Nearest:
-    return 1;
-  case AxisKernel::LinearOnnx:
-    return 2;
-  case AxisKernel::Cubic:
-    return 4;
-  case AxisKernel::Linear: {
-    // The window [centre - r, centre + r], clipped to the input.
-    int64_t radius = linearRadius(params.scale, params.antialiasFactor);
-    return radius >= inLength ? inLength : std::min(2 * radius + 1, inLength);
-  }
-  case AxisKernel::Area: {
-    double ratio = static_cast<double>(params.inLength) /
-                   std::max<int64_t>(params.outLength, 1);
-    return std::min<int64_t>(
-        static_cast<int64_t>(std::min(std::ceil(ratio), 4.0e18)) + 1, inLength);
-  }
-  case AxisKernel::BilinearPillow:
-  case AxisKernel::BicubicPillow: {
-    // hi - lo = floor(c + R + 0.5) - floor(c - R + 0.5) <= ceil(2R).
-    double ratio = static_cast<double>(params.inLength) /
-                   std::max<int64_t>(params.outLength, 1);
-    double support = (params.kernel == AxisKernel::BicubicPillow ? 2.0 : 1.0) *
-                     std::max(ratio, 1.0);
-    return std::min<int64_t>(
-        static_cast<int64_t>(std::min(std::ceil(2.0 * support), 4.0e18)) + 1,
-        inLength);
-  }
-  }
-  return inLength;
+  ScalarDomain d;
+  return rowRule(d, params).windowColumns();
 }
 
 std::optional<int64_t> rules::lengthIndependentTaps(AxisKernel kernel,
@@ -304,17 +183,19 @@ AxisTableParams rules::makeAxisTableParams(
     NearestMode nearestMode, ShapeCalcMode shapeMode, float givenScale,
     int64_t inLength, int64_t outLength, bool antialiasActive,
     double cubeCoeff) {
+  ScalarDomain d;
+  generic::AxisValues<ScalarDomain> v =
+      generic::axisValues(d, kernel, shapeMode, givenScale, inLength, outLength,
+                          antialiasActive, cubeCoeff);
   AxisTableParams params;
   params.kernel = kernel;
   params.coordinateMode = coordinateMode;
   params.nearestMode = nearestMode;
   params.inLength = inLength;
   params.outLength = outLength;
-  params.scale = coordinateScale(shapeMode, givenScale, outLength, inLength);
-  params.antialiasFactor = antialiasActive ? params.scale : 1.0;
-  params.cubeCoeff = kernel == AxisKernel::BicubicPillow
-                         ? cubeCoeff
-                         : static_cast<double>(static_cast<float>(cubeCoeff));
+  params.scale = v.scale;
+  params.antialiasFactor = v.antialiasFactor;
+  params.cubeCoeff = v.cubeCoeff;
   return params;
 }
 

@@ -1,11 +1,14 @@
 //===- Rules.cpp - interp's coordinate and shape rules --------------------===//
 //
 // Every function here transcribes one paragraph of docs/Semantics.md; the
-// comments name the paragraph rather than repeat it.
+// comments name the paragraph rather than repeat it. The per-axis rules are
+// AxisRules.h's, instantiated with C++ scalars.
 //
 //===----------------------------------------------------------------------===//
 
 #include "interp/Semantics/Rules.h"
+#include "interp/Semantics/AxisRules.h"
+#include "interp/Semantics/ScalarDomain.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -33,74 +36,37 @@ int64_t rules::paddedLength(int64_t len, int64_t begin, int64_t end) {
 }
 
 std::optional<int64_t> rules::scaledLength(int64_t padded, float scale) {
-  if (scale == 1.0f)
-    return padded;
-  // "Output shape", scales mode: float32 throughout, epsilon 1e-6.
-  float product = static_cast<float>(padded) * (scale + kScaleEpsilon);
-  if (!std::isfinite(product) || product < 0.0f ||
-      product >= static_cast<float>(kMaxDimension))
+  ScalarDomain d;
+  if (!generic::scaledLengthFits(d, padded, scale))
     return std::nullopt;
-  return static_cast<int64_t>(std::trunc(product));
+  return generic::scaledLength(d, padded, scale);
 }
 
-bool rules::isValidScale(double scale) {
-  return std::isfinite(scale) && scale > 0.0;
+bool rules::isValidScale(float scale) {
+  ScalarDomain d;
+  return generic::isValidScale(d, scale);
 }
 
 double rules::coordinateScale(ShapeCalcMode shapeMode, float givenScale,
                               int64_t outLength, int64_t paddedLength) {
-  if (shapeMode == ShapeCalcMode::Scales)
-    return static_cast<double>(givenScale);
-  return static_cast<double>(outLength) / static_cast<double>(paddedLength);
+  ScalarDomain d;
+  return generic::axisValues(d, AxisKernel::Nearest, shapeMode, givenScale,
+                             paddedLength, outLength,
+                             /*antialiasActive=*/false, 0.0)
+      .scale;
 }
 
 double rules::transformCoordinate(CoordinateTransformMode mode, int64_t x,
                                   double scale, int64_t outLength,
                                   int64_t inLength) {
-  // Identity short-circuit, in every mode.
-  if (scale == 1.0 || outLength == inLength)
-    return static_cast<double>(x);
-  double xd = static_cast<double>(x);
-  switch (mode) {
-  case CoordinateTransformMode::HalfPixel:
-    return (xd + 0.5) / scale - 0.5;
-  case CoordinateTransformMode::PytorchHalfPixel:
-    return outLength > 1 ? (xd + 0.5) / scale - 0.5 : 0.0;
-  case CoordinateTransformMode::Asymmetric:
-    return xd / scale;
-  case CoordinateTransformMode::TfHalfPixelForNn:
-    return (xd + 0.5) / scale;
-  case CoordinateTransformMode::AlignCorners:
-    if (outLength == 1)
-      return 0.0;
-    // Multiply first, then divide.
-    return xd * static_cast<double>(inLength - 1) /
-           static_cast<double>(outLength - 1);
-  }
-  llvm_unreachable("unknown coordinate transformation mode");
+  ScalarDomain d;
+  return generic::transformCoordinate(d, mode, static_cast<double>(x), scale,
+                                      outLength, inLength);
 }
 
 int64_t rules::roundNearest(NearestMode mode, double c, bool isDownsample) {
-  // The result is clamped to the input afterwards; bounding the coordinate
-  // first keeps the conversions to int64 defined for extreme scales.
-  c = std::max(-4.0, std::min(c, 4.0e18));
-  switch (mode) {
-  case NearestMode::RoundPreferFloor:
-    if (c == std::trunc(c) + 0.5)
-      return static_cast<int64_t>(std::floor(c));
-    return static_cast<int64_t>(std::round(c));
-  case NearestMode::RoundPreferCeil:
-    return static_cast<int64_t>(std::round(c));
-  case NearestMode::Floor:
-    return static_cast<int64_t>(std::floor(c));
-  case NearestMode::Ceil:
-    return static_cast<int64_t>(std::ceil(c));
-  case NearestMode::Simple:
-    if (isDownsample)
-      return static_cast<int64_t>(std::ceil(c));
-    return static_cast<int64_t>(c);
-  }
-  llvm_unreachable("unknown nearest mode");
+  ScalarDomain d;
+  return generic::roundNearest(d, mode, c, isDownsample);
 }
 
 int64_t rules::clampIndex(int64_t index, int64_t length) {
@@ -110,24 +76,18 @@ int64_t rules::clampIndex(int64_t index, int64_t length) {
 double rules::roundHalfAwayFromZero(double value) { return std::round(value); }
 
 double rules::cubicWeight(double a, double t) {
-  double at = std::fabs(t);
-  if (at <= 1.0)
-    return ((a + 2.0) * at - (a + 3.0)) * at * at + 1.0;
-  if (at < 2.0)
-    return ((a * at - 5.0 * a) * at + 8.0 * a) * at - 4.0 * a;
-  return 0.0;
+  ScalarDomain d;
+  return generic::cubicWeight(d, a, t);
 }
 
 double rules::triangleWeight(double a, double d) {
-  return std::max(0.0, 1.0 - std::fabs(a * d));
+  ScalarDomain domain;
+  return generic::triangleWeight(domain, a, d);
 }
 
 int64_t rules::linearRadius(double scale, double a) {
-  if (scale > 1.0)
-    return 2;
-  // A window wider than any input covers every tap; bound it so the
-  // conversion stays defined for tiny antialias factors.
-  return static_cast<int64_t>(std::min(std::ceil(2.0 / a), 4.0e18));
+  ScalarDomain d;
+  return generic::linearRadius(d, scale, a);
 }
 
 bool rules::antialiasActive(bool isLinear, bool antialias,

@@ -1,6 +1,8 @@
 //===- Validation.cpp - the one home of interp's validation rules ---------===//
 
 #include "interp/Semantics/Validation.h"
+#include "interp/Semantics/AxisRules.h"
+#include "interp/Semantics/ScalarDomain.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
@@ -182,8 +184,9 @@ Result validation::checkTargetLength(int64_t length, int64_t numAxes) {
 
 Result validation::checkSizes(llvm::StringRef name,
                               llvm::ArrayRef<int64_t> sizes) {
+  rules::ScalarDomain d;
   for (auto [i, size] : llvm::enumerate(sizes))
-    if (size < 0)
+    if (!rules::generic::isNonNegativeLength(d, size))
       return violation("sizes-sign", "'" + name.str() + "' value " +
                                          std::to_string(size) + " at index " +
                                          std::to_string(i) +
@@ -248,7 +251,8 @@ Result validation::checkV1LinearRank(int64_t rank) {
 }
 
 Result validation::checkOutputDim(int64_t dim, int64_t size) {
-  if (size <= rules::kMaxDimension)
+  rules::ScalarDomain d;
+  if (rules::generic::isWithinMaxDimension(d, size))
     return std::nullopt;
   return violation("output-dims", "output dimension " + std::to_string(dim) +
                                       " would be " + std::to_string(size) +
@@ -267,7 +271,8 @@ Result validation::checkResultDim(int64_t dim, int64_t stated,
 }
 
 Result validation::checkEmptyAxis(int64_t axis, int64_t padded, int64_t out) {
-  if (padded != 0 || out <= 0)
+  rules::ScalarDomain d;
+  if (rules::generic::isValidEmptyAxis(d, padded, out))
     return std::nullopt;
   return violation("empty-axis", "axis " + std::to_string(axis) +
                                      " has an empty (padded) input and cannot "

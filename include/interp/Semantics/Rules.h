@@ -47,17 +47,17 @@ llvm::SmallVector<int64_t> resizePads(llvm::ArrayRef<int64_t> pads,
 int64_t paddedLength(int64_t len, int64_t begin, int64_t end);
 
 /// The epsilon OpenVINO adds to a scale before it multiplies the length
-/// (float32). The one definition: the IR that computes output lengths at run
-/// time (ShapeBuilder, PortableChecks) reads it from here.
+/// (float32), in AxisRules.h's scaledProduct.
 inline constexpr float kScaleEpsilon = 1e-6f;
 
 /// Output length in scales mode: `padded` when `scale == 1.0f`, otherwise
-/// `trunc(float(padded) * (scale + kScaleEpsilon))` in float32 arithmetic.
-/// std::nullopt when the result is not finite or exceeds kMaxDimension.
+/// `trunc(float(padded) * (scale + kScaleEpsilon))` in float32 arithmetic
+/// (AxisRules.h). std::nullopt when the result is not finite or exceeds
+/// kMaxDimension.
 std::optional<int64_t> scaledLength(int64_t padded, float scale);
 
 /// True when `scale` is usable as an Interpolate-4 scale: finite and > 0.
-bool isValidScale(double scale);
+bool isValidScale(float scale);
 
 /// The scale the coordinate transform divides by: the given scale (as float32,
 /// widened) in scales mode, `out / padded` in float64 in sizes mode.

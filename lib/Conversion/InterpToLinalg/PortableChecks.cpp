@@ -3,16 +3,20 @@
 // A portable lowering cannot call libinterp_runtime, so each run-time check
 // is its condition in arith ops, asserted by cf.assert: a compiler that
 // takes the IR turns a failed assertion into its own error status (IREE:
-// FAILED_PRECONDITION with the message). The conditions transcribe those of
-// lib/Runtime/Checks.cpp (which call interp/Semantics/Validation.h) from
-// the same arguments; the messages name the rule of docs/Semantics.md
-// without the run-time values, which cf.assert cannot format. What the
-// runtime library checks against the process's memory limit (the result's
-// and the tables' sizes) is left to the host compiler's allocator.
+// FAILED_PRECONDITION with the message). The conditions are AxisRules.h's
+// rules in the IR domain, the ones lib/Runtime/Checks.cpp evaluates through
+// interp/Semantics/Validation.h from the same arguments; the messages name the
+// rule of docs/Semantics.md without the run-time values, which cf.assert cannot
+// format. What the runtime library checks against the process's memory limit
+// (the result's and the tables' sizes) is left to the host compiler's
+// allocator.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ResizeLowering.h"
+
+#include "interp/Semantics/AxisRules.h"
+#include "interp/Semantics/IRDomain.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -50,21 +54,15 @@ static const char *operandName(int64_t operand, const char *sizesOrScales) {
 }
 
 namespace {
-/// Builds i64/f32 comparisons and their conjunction.
+/// The conjunction of a check's conditions.
 struct Conditions {
   OpBuilder &b;
   Location loc;
   Value all;
 
-  Value i64(int64_t v) {
-    return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
-  }
   void require(Value condition) {
     all = all ? arith::AndIOp::create(b, loc, all, condition).getResult()
               : condition;
-  }
-  void requireInt(arith::CmpIPredicate predicate, Value lhs, Value rhs) {
-    require(arith::CmpIOp::create(b, loc, predicate, lhs, rhs));
   }
 };
 } // namespace
@@ -72,12 +70,12 @@ struct Conditions {
 Value lowering::emitPortableCheck(OpBuilder &b, Location loc,
                                   runtime::Function fn, ValueRange args) {
   Conditions c{b, loc, Value()};
+  rules::IRDomain d{b, loc};
   std::string message = kInvalid;
-  using P = arith::CmpIPredicate;
   switch (fn) {
   case runtime::Function::CheckOperandLength: {
     // (operand, length, expected): shape-length.
-    c.requireInt(P::eq, args[1], args[2]);
+    c.require(d.eq(args[1], args[2]));
     message += std::string("'") + operandName(constantArg(args[0]), "sizes") +
                "' must have one element per axis (" +
                std::to_string(constantArg(args[2])) + ") (shape-length)";
@@ -85,28 +83,9 @@ Value lowering::emitPortableCheck(OpBuilder &b, Location loc,
   }
   case runtime::Function::CheckScale: {
     // (scale, index, axis, padded, operand): scales-value, then
-    // scales-overflow as rules::scaledLength computes it in float32.
-    Value scale = args[0];
-    auto f32 = [&](float v) -> Value {
-      return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(v));
-    };
-    Value positive =
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, scale, f32(0));
-    Value finite =
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, scale,
-                              f32(std::numeric_limits<float>::infinity()));
-    c.require(positive);
-    c.require(finite);
-    Value padded = arith::SIToFPOp::create(b, loc, b.getF32Type(), args[3]);
-    Value product = arith::MulFOp::create(
-        b, loc, padded,
-        arith::AddFOp::create(b, loc, scale, f32(rules::kScaleEpsilon)));
-    Value fits =
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, product,
-                              f32(static_cast<float>(rules::kMaxDimension)));
-    Value isOne =
-        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, scale, f32(1));
-    c.require(arith::OrIOp::create(b, loc, isOne, fits));
+    // scales-overflow.
+    c.require(rules::generic::isValidScale(d, args[0]));
+    c.require(rules::generic::scaledLengthFits(d, args[3], args[0]));
     std::string name = operandName(constantArg(args[4]), "scales");
     message += "'" + name + "' value at index " +
                std::to_string(constantArg(args[1])) +
@@ -118,7 +97,7 @@ Value lowering::emitPortableCheck(OpBuilder &b, Location loc,
   }
   case runtime::Function::CheckDimEquals: {
     // (what, dim, actual, expected).
-    c.requireInt(P::eq, args[2], args[3]);
+    c.require(d.eq(args[2], args[3]));
     std::string dim = std::to_string(constantArg(args[1]));
     if (constantArg(args[0]) ==
         static_cast<int64_t>(runtime::CheckedDim::Destination))
@@ -133,8 +112,8 @@ Value lowering::emitPortableCheck(OpBuilder &b, Location loc,
   case runtime::Function::CheckResultDim: {
     // (count, size, bytes, dim, operand, operandIndex): sizes-sign and
     // output-dims.
-    c.requireInt(P::sge, args[1], c.i64(0));
-    c.requireInt(P::sle, args[1], c.i64(rules::kMaxDimension));
+    c.require(rules::generic::isNonNegativeLength(d, args[1]));
+    c.require(rules::generic::isWithinMaxDimension(d, args[1]));
     message += "output dimension " + std::to_string(constantArg(args[3])) +
                " must be in [0, " + std::to_string(rules::kMaxDimension) +
                "] (sizes-sign, output-dims)";
@@ -144,14 +123,9 @@ Value lowering::emitPortableCheck(OpBuilder &b, Location loc,
     // (axis, kernel, coordinate, nearest, shape mode, scale, in, out,
     // antialias, cube): output-dims and empty-axis.
     Value in = args[6], out = args[7];
-    c.requireInt(P::sge, out, c.i64(0));
-    c.requireInt(P::sle, out, c.i64(rules::kMaxDimension));
-    Value emptyInput = arith::CmpIOp::create(b, loc, P::eq, in, c.i64(0));
-    Value emptyOutput = arith::CmpIOp::create(b, loc, P::eq, out, c.i64(0));
-    Value nonEmptyInput = arith::XOrIOp::create(
-        b, loc, emptyInput,
-        arith::ConstantOp::create(b, loc, b.getBoolAttr(true)));
-    c.require(arith::OrIOp::create(b, loc, nonEmptyInput, emptyOutput));
+    c.require(rules::generic::isNonNegativeLength(d, out));
+    c.require(rules::generic::isWithinMaxDimension(d, out));
+    c.require(rules::generic::isValidEmptyAxis(d, in, out));
     std::string axis = std::to_string(constantArg(args[0]));
     message += "output dimension " + axis + " must be in [0, " +
                std::to_string(rules::kMaxDimension) +

@@ -1,12 +1,14 @@
 //===- ShapeBuilder.cpp - interp output shapes as IR ----------------------===//
 //
 // The run-time form of rules::inferV4Shape / rules::inferV1Shape: static
-// dimensions come from the rules library, dynamic ones are computed with
-// arith ops that transcribe the same rules.
+// dimensions come from the rules library, dynamic ones from the same rules
+// (AxisRules.h) in the IR domain.
 //
 //===----------------------------------------------------------------------===//
 
 #include "interp/Dialect/Interp/IR/InterpShapes.h"
+#include "interp/Semantics/AxisRules.h"
+#include "interp/Semantics/IRDomain.h"
 #include "interp/Semantics/Rules.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -48,27 +50,13 @@ Value interp::extractScale(OpBuilder &b, Location loc, Value vector,
   return element;
 }
 
-/// rules::scaledLength in IR: `trunc(float(padded) * (scale +
-/// kScaleEpsilon))`, or `padded` when scale == 1.
+/// The output length of scales mode (rules::generic::scaledLength) of an
+/// index-typed padded length.
 static Value buildScaledLength(OpBuilder &b, Location loc, Value padded,
                                Value scale) {
-  Type f32 = b.getF32Type();
-  Type i64 = b.getI64Type();
-  Value paddedI64 = arith::IndexCastOp::create(b, loc, i64, padded);
-  Value paddedF32 = arith::SIToFPOp::create(b, loc, f32, paddedI64);
-  Value epsilon = arith::ConstantOp::create(
-      b, loc, b.getF32FloatAttr(rules::kScaleEpsilon));
-  Value widened = arith::AddFOp::create(b, loc, scale, epsilon);
-  Value product = arith::MulFOp::create(b, loc, paddedF32, widened);
-  // floor of the product (>= 0) is the integer fptosi's truncation gives:
-  // converting an integral value does not depend on how a consumer rounds
-  // (IREE 3.13's host VM rounds fptosi to nearest).
-  Value whole = math::FloorOp::create(b, loc, product);
-  Value truncated = arith::FPToSIOp::create(b, loc, i64, whole);
-  Value one = arith::ConstantOp::create(b, loc, b.getF32FloatAttr(1.0f));
-  Value isOne =
-      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, scale, one);
-  Value length = arith::SelectOp::create(b, loc, isOne, paddedI64, truncated);
+  rules::IRDomain d{b, loc};
+  Value paddedI64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), padded);
+  Value length = rules::generic::scaledLength(d, paddedI64, scale);
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), length);
 }
 
