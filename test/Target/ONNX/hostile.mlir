@@ -15,6 +15,13 @@
 // float-to-int64 conversion, undefined behaviour).
 // RUN: %python %S/Inputs/make_model.py %t.roi.onnx --mode nearest --sizes 1,1,8,8 --roi 0,0,0,0,1,1,nan,1 --attr coordinate_transformation_mode=tf_crop_and_resize
 // RUN: not interp-translate --import-onnx %t.roi.onnx 2>&1 | FileCheck %s --check-prefix=ROI
+// Nearest's per-output comparison with ONNX has one budget over all axes
+// (2^24 outputs), so a model cannot make the import slow (the fuzzer's slow
+// unit: 2^26 outputs on each of two axes); an empty result compares nothing.
+// RUN: %python %S/Inputs/make_model.py %t.budget.onnx --mode nearest --sizes 1,1,16777216,2
+// RUN: not interp-translate --import-onnx %t.budget.onnx 2>&1 | FileCheck %s --check-prefix=BUDGET
+// RUN: %python %S/Inputs/make_model.py %t.empty.onnx --mode nearest --sizes 0,1,67108864,67108864
+// RUN: interp-translate --import-onnx %t.empty.onnx 2>&1 | FileCheck %s --check-prefix=EMPTY
 
 // GATHER: error: initializer 'data': shape [2305843009213693952] is larger than any buffer
 // SLICE: error: initializer 'data': shape [2305843009213693952] is larger than any buffer
@@ -23,3 +30,5 @@
 // STEP: return %[[C]]
 // CONCAT: error: Concat node 'c': the result has more than 4096 elements; interp imports Concat on shape computations only
 // ROI: error: Resize node 'resize': 'roi' must be finite
+// BUDGET: error: Resize node 'resize': {{.*}}'mode': the resized axes have more than 16777216 outputs in all, too many to check at import time
+// EMPTY: interp.interpolate_v4 {{.*}} -> tensor<0x1x67108864x67108864xf32>
