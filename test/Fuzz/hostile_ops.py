@@ -35,6 +35,10 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "scripts"))
+from pylib.npy import write_npy  # noqa: E402
+
 TYPES = ["f16", "bf16", "f32", "f64", "i8", "ui8", "i32", "i64"]
 V4_MODES = ["nearest", "linear", "linear_onnx", "cubic"]
 V11_MODES = V4_MODES + ["bilinear_pillow", "bicubic_pillow"] * 2
@@ -49,19 +53,6 @@ HOSTILE_SIZES = [0, 1, -1, -7, 2**40, 2**62, 9223372036854775807, 1 << 20]
 
 def f32_hex(v):
     return "0x%08X" % struct.unpack("<I", struct.pack("<f", v))[0]
-
-
-def write_npy(path, dtype, values):
-    """A 1-D little-endian .npy v1.0 file (no numpy needed)."""
-    fmt = {"<i8": "<q", "<f4": "<f"}[dtype]
-    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (
-        dtype, len(values))
-    header += " " * (63 - (10 + len(header)) % 64) + "\n"
-    with open(path, "wb") as f:
-        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)))
-        f.write(header.encode("latin1"))
-        for v in values:
-            f.write(struct.pack(fmt, v))
 
 
 def tensor(shape, dyn, elem):
@@ -96,136 +87,166 @@ def result_type(rng, rank, elem, known):
 
 
 def draw(rng, hostile):
+    """(module text, run-time operands [(descr, values)], --arg-shape values)
+    of one random op."""
     rank = rng.randint(1, 5)
     shape = [rng.choice([0, 1, 1, 2, 3, 5, 8]) for _ in range(rank)]
     dyn = [rng.random() < 0.2 for _ in range(rank)]
     elem = rng.choice(TYPES)
     axes = [d for d in range(rank) if rng.random() < 0.6] or [rank - 1]
     runtime = rng.random() < 0.5
-    inputs = []  # (name, dtype, values) for run-time operands
     data_t = tensor(shape, dyn, elem)
-    lines = []
+    # What the drawn op adds: function arguments, run-time operands (name,
+    # dtype, values) and the body's lines.
+    op = dict(rng=rng, hostile=hostile, rank=rank, shape=shape, elem=elem, runtime=runtime,
+              data_t=data_t, args=["%data: " + data_t], inputs=[], lines=[])
     draw_op = rng.random()
     if draw_op < 0.45:
-        v11 = False
+        result = draw_v4_v11(op, axes, v11=False)
     elif draw_op < 0.8:
-        v11 = True
+        result = draw_v4_v11(op, axes, v11=True)
     else:
-        v11 = None  # Interpolate-1
-    if v11 is not None:
-        mode = rng.choice(V11_MODES if v11 else V4_MODES)
-        pillow = "pillow" in mode
-        if pillow and not hostile and rank < 2:
-            mode, pillow = rng.choice(V4_MODES), False
-        if pillow and not hostile:
-            # The Pillow modes resize exactly two strictly increasing axes
-            # (SEMANTICS-v11.md).
-            axes = sorted(rng.sample(range(rank), 2))
-        else:
-            rng.shuffle(axes)
-        if hostile and rng.random() < 0.2:
-            axes.append(rng.choice([rank, -1, axes[0], 99]))
-        # v11's axes are optional: without them the op resizes every axis.
-        default_axes = v11 and rng.random() < 0.2 and (
-            not pillow or hostile or rank == 2)
-        if default_axes:
-            axes = list(range(rank))
-        n = len(axes)
-        if hostile and rng.random() < 0.1:
-            n += rng.choice([-1, 1])
-        n = max(n, 0)
-        sizes_mode = rng.random() < 0.5
-        if sizes_mode:
-            vals = [rng.choice(HOSTILE_SIZES) if hostile and rng.random() < 0.5
-                    else rng.randint(0, 12) for _ in range(n)]
-        else:
-            vals = [rng.choice(HOSTILE_SCALES) if hostile and rng.random() < 0.5
-                    else rng.choice([0.5, 2.0, 1.5, 0.25, 3.0]) for _ in range(n)]
-        args = ["%data: " + data_t]
-        if runtime:
-            if sizes_mode:
-                args.append("%%sizes: tensor<%dxi64>" % n)
-                inputs.append(("<i8", vals))
-            else:
-                args.append("%%scales: tensor<%dxf32>" % n)
-                inputs.append(("<f4", vals))
-        if v11:
-            operand = "%sizes" if sizes_mode else "%scales"
-            operand_t = "tensor<%dx%s>" % (n, "i64" if sizes_mode else "f32")
-            if not runtime:
-                lines.append(
-                    "  %s = arith.constant dense<[%s]> : %s" % (
-                        operand, ", ".join(str(v) if sizes_mode else f32_hex(v)
-                                           for v in vals), operand_t))
-        elif not (runtime and sizes_mode):
-            sv = vals if sizes_mode else [1] * n
-            lines.append("  %%sizes = arith.constant dense<[%s]> : tensor<%dxi64>"
-                         % (", ".join(str(v) for v in sv), n))
-        if not v11 and not (runtime and not sizes_mode):
-            cv = [1.0] * n if sizes_mode else vals
-            lines.append("  %%scales = arith.constant dense<[%s]> : tensor<%dxf32>"
-                         % (", ".join(f32_hex(v) for v in cv), n))
-        if not default_axes:
-            lines.append("  %%axes = arith.constant dense<[%s]> : tensor<%dxi64>"
-                         % (", ".join(str(a) for a in axes), len(axes)))
-        pads = [rng.randint(0, 2) if rng.random() < 0.3 else 0 for _ in range(rank)]
-        if hostile and rng.random() < 0.1:
-            pads[0] = rng.choice([-1, 1 << 50])
-        # The padded dims the op keeps, and the sizes it sets.
-        known = {d: shape[d] + pads[d] for d in range(rank) if d not in axes}
-        if sizes_mode:
-            known.update({a: v for a, v in zip(axes, vals)
-                          if 0 <= a < rank and v >= 0})
-        result = result_type(rng, rank, elem, known)
-        attrs = ("mode = %s, shape_calculation_mode = %s, "
-                 "coordinate_transformation_mode = %s, nearest_mode = %s, "
-                 "antialias = %s, pads_begin = %s, cube_coeff = %s : f64" % (
-                     mode, "sizes" if sizes_mode else "scales",
-                     rng.choice(COORD), rng.choice(NEAREST),
-                     rng.choice(["true", "false"]), i64_array(pads),
-                     rng.choice(["-0.75", "-0.5", "1.0e300", "0.0"])
-                     if hostile else "-0.75"))
-        if v11 and default_axes:
-            lines.append(
-                "  %%r = interp.interpolate_v11 %%data, %s {%s} : (%s, %s) -> %s"
-                % (operand, attrs, data_t, operand_t, result))
-        elif v11:
-            lines.append(
-                "  %%r = interp.interpolate_v11 %%data, %s, %%axes {%s} "
-                ": (%s, %s, tensor<%dxi64>) -> %s"
-                % (operand, attrs, data_t, operand_t, len(axes), result))
-        else:
-            lines.append(
-                "  %%r = interp.interpolate_v4 %%data, %%sizes, %%scales, %%axes {%s} "
-                ": (%s, tensor<%dxi64>, tensor<%dxf32>, tensor<%dxi64>) -> %s"
-                % (attrs, data_t, n, n, len(axes), result))
-    else:
-        mode = rng.choice(V1_MODES)
-        axes = sorted(set(axes))
-        if hostile and rng.random() < 0.2:
-            axes = list(reversed(axes)) + [rank]
-        target = [rng.choice(HOSTILE_SIZES) if hostile and rng.random() < 0.4
-                  else rng.randint(0, 12) for _ in axes]
-        known = {d: shape[d] for d in range(rank) if d not in axes}
-        known.update({a: v for a, v in zip(axes, target)
-                      if 0 <= a < rank and v >= 0})
-        result = result_type(rng, rank, elem, known)
-        args = ["%data: " + data_t]
-        if runtime:
-            args.append("%%target: tensor<%dxi64>" % len(target))
-            inputs.append(("<i8", target))
-        else:
-            lines.append("  %%target = arith.constant dense<[%s]> : tensor<%dxi64>"
-                         % (", ".join(str(v) for v in target), len(target)))
-        lines.append(
-            "  %%r = interp.interpolate_v1 %%data, %%target {axes = %s, mode = %s, "
-            "align_corners = %s} : (%s, tensor<%dxi64>) -> %s" % (
-                i64_array(axes), mode, rng.choice(["true", "false"]), data_t,
-                len(target), result))
+        result = draw_v1(op, axes)
     text = "func.func @main(%s) -> %s {\n%s\n  return %%r : %s\n}\n" % (
-        ", ".join(args), result, "\n".join(lines), result)
+        ", ".join(op["args"]), result, "\n".join(op["lines"]), result)
     shapes = ["0=" + "x".join(str(n) for n in shape)] if any(dyn) else []
-    return text, inputs, shapes
+    return text, op["inputs"], shapes
+
+
+def draw_axes_and_values(op, axes, v11):
+    """Interpolate-4/-11: (mode, axes, whether the axes operand is left
+    out, the sizes or scales operand's length, sizes_mode, its values)."""
+    rng, hostile, rank = op["rng"], op["hostile"], op["rank"]
+    mode = rng.choice(V11_MODES if v11 else V4_MODES)
+    pillow = "pillow" in mode
+    if pillow and not hostile and rank < 2:
+        mode, pillow = rng.choice(V4_MODES), False
+    if pillow and not hostile:
+        # The Pillow modes resize exactly two strictly increasing axes
+        # (SEMANTICS-v11.md).
+        axes = sorted(rng.sample(range(rank), 2))
+    else:
+        rng.shuffle(axes)
+    if hostile and rng.random() < 0.2:
+        axes.append(rng.choice([rank, -1, axes[0], 99]))
+    # v11's axes are optional: without them the op resizes every axis.
+    default_axes = v11 and rng.random() < 0.2 and (
+        not pillow or hostile or rank == 2)
+    if default_axes:
+        axes = list(range(rank))
+    n = len(axes)
+    if hostile and rng.random() < 0.1:
+        n += rng.choice([-1, 1])
+    n = max(n, 0)
+    sizes_mode = rng.random() < 0.5
+    if sizes_mode:
+        vals = [rng.choice(HOSTILE_SIZES) if hostile and rng.random() < 0.5
+                else rng.randint(0, 12) for _ in range(n)]
+    else:
+        vals = [rng.choice(HOSTILE_SCALES) if hostile and rng.random() < 0.5
+                else rng.choice([0.5, 2.0, 1.5, 0.25, 3.0]) for _ in range(n)]
+    return mode, axes, default_axes, n, sizes_mode, vals
+
+
+def add_v4_v11_operands(op, v11, axes, default_axes, n, sizes_mode, vals):
+    """The sizes/scales (v4) or scales_or_sizes (v11) and axes operands,
+    constant or run-time; returns v11's operand name and type."""
+    runtime, lines = op["runtime"], op["lines"]
+    if runtime:
+        if sizes_mode:
+            op["args"].append("%%sizes: tensor<%dxi64>" % n)
+            op["inputs"].append(("<i8", vals))
+        else:
+            op["args"].append("%%scales: tensor<%dxf32>" % n)
+            op["inputs"].append(("<f4", vals))
+    operand = operand_t = None
+    if v11:
+        operand = "%sizes" if sizes_mode else "%scales"
+        operand_t = "tensor<%dx%s>" % (n, "i64" if sizes_mode else "f32")
+        if not runtime:
+            lines.append(
+                "  %s = arith.constant dense<[%s]> : %s" % (
+                    operand, ", ".join(str(v) if sizes_mode else f32_hex(v)
+                                       for v in vals), operand_t))
+    elif not (runtime and sizes_mode):
+        sv = vals if sizes_mode else [1] * n
+        lines.append("  %%sizes = arith.constant dense<[%s]> : tensor<%dxi64>"
+                     % (", ".join(str(v) for v in sv), n))
+    if not v11 and not (runtime and not sizes_mode):
+        cv = [1.0] * n if sizes_mode else vals
+        lines.append("  %%scales = arith.constant dense<[%s]> : tensor<%dxf32>"
+                     % (", ".join(f32_hex(v) for v in cv), n))
+    if not default_axes:
+        lines.append("  %%axes = arith.constant dense<[%s]> : tensor<%dxi64>"
+                     % (", ".join(str(a) for a in axes), len(axes)))
+    return operand, operand_t
+
+
+def draw_v4_v11(op, axes, v11):
+    """An interp.interpolate_v4 or _v11 op; returns its result type."""
+    rng, hostile, rank, shape = op["rng"], op["hostile"], op["rank"], op["shape"]
+    mode, axes, default_axes, n, sizes_mode, vals = draw_axes_and_values(op, axes, v11)
+    operand, operand_t = add_v4_v11_operands(op, v11, axes, default_axes, n, sizes_mode, vals)
+    pads = [rng.randint(0, 2) if rng.random() < 0.3 else 0 for _ in range(rank)]
+    if hostile and rng.random() < 0.1:
+        pads[0] = rng.choice([-1, 1 << 50])
+    # The padded dims the op keeps, and the sizes it sets.
+    known = {d: shape[d] + pads[d] for d in range(rank) if d not in axes}
+    if sizes_mode:
+        known.update({a: v for a, v in zip(axes, vals)
+                      if 0 <= a < rank and v >= 0})
+    result = result_type(rng, rank, op["elem"], known)
+    attrs = ("mode = %s, shape_calculation_mode = %s, "
+             "coordinate_transformation_mode = %s, nearest_mode = %s, "
+             "antialias = %s, pads_begin = %s, cube_coeff = %s : f64" % (
+                 mode, "sizes" if sizes_mode else "scales",
+                 rng.choice(COORD), rng.choice(NEAREST),
+                 rng.choice(["true", "false"]), i64_array(pads),
+                 rng.choice(["-0.75", "-0.5", "1.0e300", "0.0"])
+                 if hostile else "-0.75"))
+    data_t = op["data_t"]
+    if v11 and default_axes:
+        op["lines"].append(
+            "  %%r = interp.interpolate_v11 %%data, %s {%s} : (%s, %s) -> %s"
+            % (operand, attrs, data_t, operand_t, result))
+    elif v11:
+        op["lines"].append(
+            "  %%r = interp.interpolate_v11 %%data, %s, %%axes {%s} "
+            ": (%s, %s, tensor<%dxi64>) -> %s"
+            % (operand, attrs, data_t, operand_t, len(axes), result))
+    else:
+        op["lines"].append(
+            "  %%r = interp.interpolate_v4 %%data, %%sizes, %%scales, %%axes {%s} "
+            ": (%s, tensor<%dxi64>, tensor<%dxf32>, tensor<%dxi64>) -> %s"
+            % (attrs, data_t, n, n, len(axes), result))
+    return result
+
+
+def draw_v1(op, axes):
+    """An interp.interpolate_v1 op; returns its result type."""
+    rng, hostile, rank, shape = op["rng"], op["hostile"], op["rank"], op["shape"]
+    mode = rng.choice(V1_MODES)
+    axes = sorted(set(axes))
+    if hostile and rng.random() < 0.2:
+        axes = list(reversed(axes)) + [rank]
+    target = [rng.choice(HOSTILE_SIZES) if hostile and rng.random() < 0.4
+              else rng.randint(0, 12) for _ in axes]
+    known = {d: shape[d] for d in range(rank) if d not in axes}
+    known.update({a: v for a, v in zip(axes, target)
+                  if 0 <= a < rank and v >= 0})
+    result = result_type(rng, rank, op["elem"], known)
+    if op["runtime"]:
+        op["args"].append("%%target: tensor<%dxi64>" % len(target))
+        op["inputs"].append(("<i8", target))
+    else:
+        op["lines"].append("  %%target = arith.constant dense<[%s]> : tensor<%dxi64>"
+                           % (", ".join(str(v) for v in target), len(target)))
+    op["lines"].append(
+        "  %%r = interp.interpolate_v1 %%data, %%target {axes = %s, mode = %s, "
+        "align_corners = %s} : (%s, tensor<%dxi64>) -> %s" % (
+            i64_array(axes), mode, rng.choice(["true", "false"]), op["data_t"],
+            len(target), result))
+    return result
 
 
 def classify(proc):

@@ -37,7 +37,6 @@ Usage: iree_portable.py --bin-dir BUILD/bin [--cases 300] [--seed S]
 """
 
 import argparse
-import json
 import os
 import re
 import shutil
@@ -45,11 +44,14 @@ import subprocess
 import sys
 import tempfile
 
-SKIP = 77
 PINS = ["iree-base-compiler==3.13.*", "iree-base-runtime==3.13.*", "numpy<2"]
 VENV_MARKER = "INTERP_IREE_VENV"
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from pylib import venv as pyvenv  # noqa: E402
+from pylib.npy import bf16_to_f32  # noqa: E402
+
 IREE_FLAGS = ["--iree-hal-target-device=local",
               "--iree-hal-local-target-device-backends=llvm-cpu",
               "--iree-llvmcpu-target-cpu=host",
@@ -60,45 +62,18 @@ FORBIDDEN = [("func.call", "a call (runtime library)"),
              ("scf.forall", "an scf.forall")]
 
 
-def skipped(msg):
-    print("SKIPPED: " + msg, flush=True)
-    sys.exit(SKIP)
-
-
-def usable(venv):
-    py = os.path.join(venv, "bin", "python")
-    compile_tool = os.path.join(venv, "bin", "iree-compile")
-    if not (os.path.exists(py) and os.path.exists(compile_tool)):
-        return False
-    try:
-        return subprocess.run([py, "-c", "import numpy, iree.compiler, iree.runtime"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              timeout=120).returncode == 0
-    except (OSError, subprocess.TimeoutExpired):
-        return False
-
-
 def bootstrap(args, argv):
     """Re-executes inside BUILD/iree-venv (or --venv), created with pip."""
     if os.environ.get(VENV_MARKER):
         return
     build = os.path.dirname(os.path.abspath(args.bin_dir))
     venv = os.path.abspath(args.venv or os.path.join(build, "iree-venv"))
-    if not usable(venv):
-        py = os.path.join(venv, "bin", "python")
-        if not os.path.exists(py):
-            r = subprocess.run([sys.executable, "-m", "venv", venv], stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, text=True)
-            if r.returncode != 0:
-                skipped("cannot create a virtualenv at %s: %s" % (venv, r.stdout.strip()[-200:]))
-        print("iree_portable: pip install %s into %s" % (" ".join(PINS), venv), flush=True)
-        r = subprocess.run([py, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"] + PINS,
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        if r.returncode != 0 or not usable(venv):
-            skipped("could not install %s with pip: %s" % (" ".join(PINS), r.stdout.strip()[-300:]))
-    env = dict(os.environ, **{VENV_MARKER: venv})
-    py = os.path.join(venv, "bin", "python")
-    os.execve(py, [py, os.path.abspath(__file__)] + argv, env)
+
+    def usable(py):
+        return (os.path.exists(os.path.join(venv, "bin", "iree-compile"))
+                and pyvenv.importable(py, "numpy, iree.compiler, iree.runtime"))
+    py = pyvenv.ensure(venv, PINS, usable, "iree_portable")
+    pyvenv.reexec(py, __file__, argv, {VENV_MARKER: venv})
 
 
 np = None  # numpy, imported inside the virtualenv
@@ -201,22 +176,10 @@ ONE_ELEMENT_BITCAST = re.compile(
     r"error: op was not bufferized\n\s*%\S+ = tensor\.bitcast %\S+ : tensor<(1x)*[a-z0-9]+>")
 
 
-def bf16_values(bits):
-    """float32 values of bf16 bits (uint16 or int16 arrays)."""
-    return (bits.view(np.uint16).astype(np.uint32) << 16).view(np.float32)
-
-
-def differential(iree, args):
-    export = os.path.join(iree.work, "cases")
-    r = run([os.path.join(args.bin_dir, "interp-difftest"), "--cases", str(args.cases),
-             "--seed", str(args.seed), "--export-dir", export])
-    print(r.stdout.strip().splitlines()[-1] if r.stdout.strip() else r.stderr[-400:], flush=True)
-    if r.returncode != 0:
-        return 1, "interp-difftest failed against the reference"
-    rows = [line.split("\t") for line in open(os.path.join(export, "cases.tsv")).read().splitlines()[1:]]
+def compile_cases(iree, export, rows):
+    """{case id: (vmfb, error)}: each exported batch compiled by IREE once;
+    the cases of a batch that fails compiled one by one."""
     batches = sorted({int(row[1]) for row in rows})
-    counts = dict(agree=0, refused=0, bf16=0, failed=0, interp_exact=0, iree_defect=0)
-    failures = []
     vmfbs = {}
     for b in batches:
         source = os.path.join(export, "batch_%d.mlir" % b)
@@ -241,6 +204,20 @@ def differential(iree, args):
                 f.write(body + bf16_wrappers(body))
             vmfb, error = iree.lower(single, "case_%s" % case_id)
         modules[case_id] = (vmfb, error)
+    return modules
+
+
+def differential(iree, args):
+    export = os.path.join(iree.work, "cases")
+    r = run([os.path.join(args.bin_dir, "interp-difftest"), "--cases", str(args.cases),
+             "--seed", str(args.seed), "--export-dir", export])
+    print(r.stdout.strip().splitlines()[-1] if r.stdout.strip() else r.stderr[-400:], flush=True)
+    if r.returncode != 0:
+        return 1, "interp-difftest failed against the reference"
+    rows = [line.split("\t") for line in open(os.path.join(export, "cases.tsv")).read().splitlines()[1:]]
+    modules = compile_cases(iree, export, rows)
+    counts = dict(agree=0, refused=0, bf16=0, failed=0, interp_exact=0, iree_defect=0)
+    failures = []
     for case_id, batch, nargs, dtype, comparison, refusal in rows:
         prefix = os.path.join(export, "case_" + case_id)
         vmfb, error = modules[case_id]
@@ -280,8 +257,8 @@ def differential(iree, args):
         got = np.load(out)
         want = np.load(prefix + ".reference.npy")
         if dtype == "bf16":
-            got = bf16_values(got)
-            want = bf16_values(want)
+            got = bf16_to_f32(got)
+            want = bf16_to_f32(want)
         problem = agree(got, want, comparison)
         if problem:
             counts["failed"] += 1
@@ -290,7 +267,7 @@ def differential(iree, args):
         counts["agree"] += 1
         mine = np.load(prefix + ".interp.npy")
         if dtype == "bf16":
-            mine = bf16_values(mine)
+            mine = bf16_to_f32(mine)
         if got.shape == mine.shape and (got.view(np.uint8) == mine.view(np.uint8)).all():
             counts["interp_exact"] += 1
     for f in failures[:20]:

@@ -451,6 +451,73 @@ def describe(cfg):
             f"{' assume-finite' if cfg['finite'] else ''}")
 
 
+def convert_all(runner, cfgs, batch):
+    """The pass, once per option set and batch: ({idx: why left or None},
+    {idx: (converted module, tag)})."""
+    why = {}
+    converted = {}
+    for finite in (False, True):
+        group = [c for c in cfgs if c["finite"] == finite]
+        for b in range(0, len(group), batch):
+            batch_cfgs = group[b:b + batch]
+            tag = f"{int(finite)}_{b}"
+            out, w = runner.convert(batch_cfgs, finite, tag)
+            why.update(w)
+            for c in batch_cfgs:
+                converted[c["idx"]] = (out, tag)
+    return why, converted
+
+
+def run_group(runner, group, converted, legal, tag, data_rng):
+    """Both lowerings of the rewritten configurations of one (pass run,
+    upstream pipeline) group on the same data: [(cfg, data)], upstream's
+    and interp's printed results. When a batch breaks, its configurations
+    run one at a time and the one that breaks gets c["error"]."""
+    entries = []
+    for c in group:
+        count = c["N"] * c["IH"] * c["IW"] * c["C"]
+        entries.append((c, gen_data(c, data_rng, count)))
+    keep = {c["idx"] for c in group}
+    rtag = f"{tag}_{int(legal)}"
+    ref, err = runner.upstream(entries, legal, rtag)
+    got, err2 = runner.interp(converted[group[0]["idx"]][0], keep, entries, rtag)
+    if ref is None or got is None or len(ref) != len(entries) or len(got) != len(entries):
+        # Find the configurations that break a batch, one at a time.
+        ref, got = [], []
+        for k, e in enumerate(entries):
+            r1, e1 = runner.upstream([e], legal, f"{rtag}_{k}")
+            g1, e2 = runner.interp(converted[e[0]["idx"]][0], {e[0]["idx"]}, [e],
+                                   f"{rtag}_{k}")
+            ref.append(r1[0] if r1 else None)
+            got.append(g1[0] if g1 else None)
+            if not r1:
+                e[0]["error"] = "upstream: " + (e1 or "?").strip().splitlines()[0][:300]
+            elif not g1:
+                e[0]["error"] = "interp: " + (e2 or "?").strip()[:600]
+    return entries, ref, got
+
+
+def print_report(cfgs, runner, why, rewritten, left, reasons, failures, bitwise_count, start):
+    total_rewritten = sum(rewritten.values())
+    total_left = sum(left.values())
+    print("mode / types                          rewritten  left")
+    for key in sorted(set(rewritten) | set(left)):
+        label = f"{key[0]} {key[1]}->{key[2]} {key[3]}".strip()
+        print(f"  {label:36s} {rewritten[key]:9d} {left[key]:5d}")
+    forms = collections.Counter(runner.shapes[c["idx"]] for c in cfgs if why[c["idx"]] is None)
+    print("rewritten into: " + ", ".join(f"{n} x {k}" for k, n in sorted(forms.items())))
+    print("why configurations were left as tosa.resize:")
+    for reason, n in reasons.most_common():
+        print(f"  {n:4d}  {reason}")
+    for f in failures:
+        print(f"FAIL {f}")
+    print(f"{bitwise_count} of {total_rewritten} rewritten bit-identical; "
+          f"{time.time() - start:.1f} s")
+    status = "all equal" if not failures else f"{len(failures)} not equal or not run"
+    print(f"tosa differential: {len(cfgs)} configurations, {total_rewritten} rewritten "
+          f"({status}), {total_left} left as tosa.resize, {len(failures)} failed")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--bin-dir", required=True, help="the build's bin/ (interp-opt)")
@@ -479,18 +546,7 @@ def main():
     reasons = collections.Counter()
     bitwise_count = 0
 
-    # The pass: once per option set.
-    why = {}
-    converted = {}
-    for finite in (False, True):
-        group = [c for c in cfgs if c["finite"] == finite]
-        for b in range(0, len(group), args.batch):
-            batch = group[b:b + args.batch]
-            tag = f"{int(finite)}_{b}"
-            out, w = runner.convert(batch, finite, tag)
-            why.update(w)
-            for c in batch:
-                converted[c["idx"]] = (out, tag)
+    why, converted = convert_all(runner, cfgs, args.batch)
 
     # Both lowerings of every rewritten configuration, batched by (pass run,
     # upstream pipeline).
@@ -506,27 +562,7 @@ def main():
         rewritten[key] += 1
         groups[(converted[c["idx"]][1], c["legal"])].append(c)
     for (tag, legal), group in sorted(groups.items()):
-        entries = []
-        for c in group:
-            count = c["N"] * c["IH"] * c["IW"] * c["C"]
-            entries.append((c, gen_data(c, data_rng, count)))
-        keep = {c["idx"] for c in group}
-        rtag = f"{tag}_{int(legal)}"
-        ref, err = runner.upstream(entries, legal, rtag)
-        got, err2 = runner.interp(converted[group[0]["idx"]][0], keep, entries, rtag)
-        if ref is None or got is None or len(ref) != len(entries) or len(got) != len(entries):
-            # Find the configurations that break a batch, one at a time.
-            ref, got = [], []
-            for k, e in enumerate(entries):
-                r1, e1 = runner.upstream([e], legal, f"{rtag}_{k}")
-                g1, e2 = runner.interp(converted[e[0]["idx"]][0], {e[0]["idx"]}, [e],
-                                       f"{rtag}_{k}")
-                ref.append(r1[0] if r1 else None)
-                got.append(g1[0] if g1 else None)
-                if not r1:
-                    e[0]["error"] = "upstream: " + (e1 or "?").strip().splitlines()[0][:300]
-                elif not g1:
-                    e[0]["error"] = "interp: " + (e2 or "?").strip()[:600]
+        entries, ref, got = run_group(runner, group, converted, legal, tag, data_rng)
         for (c, _), r, g in zip(entries, ref, got):
             if "error" in c:
                 failures.append(f"{describe(c)}: {c['error']}")
@@ -538,24 +574,7 @@ def main():
             elif args.verbose:
                 print(f"rewritten  {describe(c)}: {'bit-identical' if bitwise else 'equal'}")
 
-    total_rewritten = sum(rewritten.values())
-    total_left = sum(left.values())
-    print("mode / types                          rewritten  left")
-    for key in sorted(set(rewritten) | set(left)):
-        label = f"{key[0]} {key[1]}->{key[2]} {key[3]}".strip()
-        print(f"  {label:36s} {rewritten[key]:9d} {left[key]:5d}")
-    forms = collections.Counter(runner.shapes[c["idx"]] for c in cfgs if why[c["idx"]] is None)
-    print("rewritten into: " + ", ".join(f"{n} x {k}" for k, n in sorted(forms.items())))
-    print("why configurations were left as tosa.resize:")
-    for reason, n in reasons.most_common():
-        print(f"  {n:4d}  {reason}")
-    for f in failures:
-        print(f"FAIL {f}")
-    print(f"{bitwise_count} of {total_rewritten} rewritten bit-identical; "
-          f"{time.time() - start:.1f} s")
-    status = "all equal" if not failures else f"{len(failures)} not equal or not run"
-    print(f"tosa differential: {len(cfgs)} configurations, {total_rewritten} rewritten "
-          f"({status}), {total_left} left as tosa.resize, {len(failures)} failed")
+    print_report(cfgs, runner, why, rewritten, left, reasons, failures, bitwise_count, start)
     if tmp and not args.keep:
         shutil.rmtree(tmp, ignore_errors=True)
     elif args.keep or args.work:

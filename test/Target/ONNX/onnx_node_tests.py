@@ -29,23 +29,11 @@ import sys
 import tempfile
 import time
 
-SKIP = 77
 VENV_MARKER = "INTERP_ONNX_NODE_TESTS_VENV"
 PINS = ["onnx==1.23.2", "onnxruntime==1.32.0", "numpy<2.5"]
-
-
-def skipped(msg):
-    print("SKIPPED: " + msg, flush=True)
-    sys.exit(SKIP)
-
-
-def usable(py):
-    try:
-        return subprocess.run([py, "-c", "import numpy, onnx, onnxruntime"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              timeout=120).returncode == 0
-    except (OSError, subprocess.TimeoutExpired):
-        return False
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from pylib import venv as pyvenv  # noqa: E402
 
 
 def bootstrap(args, argv):
@@ -54,20 +42,9 @@ def bootstrap(args, argv):
         return
     build = os.path.dirname(os.path.abspath(args.bin_dir))
     venv = args.venv or os.path.join(build, "onnx-venv")
-    py = os.path.join(venv, "bin", "python")
-    if not usable(py):
-        if not os.path.exists(py):
-            r = subprocess.run([sys.executable, "-m", "venv", venv], stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, text=True)
-            if r.returncode != 0:
-                skipped("cannot create a virtualenv at %s: %s" % (venv, r.stdout.strip()[-200:]))
-        print("onnx_node_tests: pip install %s into %s" % (" ".join(PINS), venv), flush=True)
-        r = subprocess.run([py, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"] + PINS,
-                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-        if r.returncode != 0 or not usable(py):
-            skipped("could not install %s with pip: %s" % (" ".join(PINS), r.stdout.strip()[-300:]))
-    env = dict(os.environ, **{VENV_MARKER: "1", "OMP_NUM_THREADS": "1"})
-    os.execve(py, [py, os.path.abspath(__file__)] + argv, env)
+    py = pyvenv.ensure(venv, PINS, lambda py: pyvenv.importable(py, "numpy, onnx, onnxruntime"),
+                       "onnx_node_tests")
+    pyvenv.reexec(py, __file__, argv, {VENV_MARKER: "1", "OMP_NUM_THREADS": "1"})
 
 
 # Everything below runs with numpy, onnx and onnxruntime.

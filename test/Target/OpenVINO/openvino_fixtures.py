@@ -6,8 +6,8 @@ saves each with ov.save_model, imports it with
 `interp-translate --import-openvino-ir`, runs the imported file with
 `interp-run FILE.mlir --input ...` and compares the results with OpenVINO's
 CPU plugin and with its reference (ov.Model.evaluate, the kernels constant
-folding uses), with the tolerance rules of
-scripts/conformance/openvino_conformance.py:
+folding uses), with the tolerance rules of the conformance check
+(scripts/pylib/tolerance.py):
 
   nearest and integer data: exact;  f32/f64: 2e-5*M + 1e-5*|ref|;
   f16: 1e-3*M + 1e-3*|ref|;  bf16: 8e-3*M + 8e-3*|ref|  (M = max |input|, >= 1)
@@ -32,23 +32,17 @@ import tempfile
 import time
 import zlib
 
-SKIP = 77
 VENV_MARKER = "INTERP_OVIR_FIXTURES_VENV"
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
-
-
-def skipped(msg):
-    print("SKIPPED: " + msg, flush=True)
-    sys.exit(SKIP)
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from pylib import venv as pyvenv  # noqa: E402
+from pylib.npy import as_f64  # noqa: E402
+from pylib.tolerance import tolerance  # noqa: E402
 
 
 def has_openvino(py):
-    try:
-        return subprocess.run([py, "-c", "import numpy, openvino"], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL, timeout=120).returncode == 0
-    except (OSError, subprocess.TimeoutExpired):
-        return False
+    return pyvenv.importable(py, "numpy, openvino")
 
 
 def bootstrap(args, argv):
@@ -61,27 +55,15 @@ def bootstrap(args, argv):
     candidates += [os.path.join(build, "conformance-venv"), os.path.join(ROOT, "build", "conformance-venv")]
     py = None
     for venv in candidates:
-        p = os.path.join(venv, "bin", "python")
+        p = pyvenv.python_of(venv)
         if os.path.exists(p) and has_openvino(p):
             py = p
             break
     if py is None:
         venv = args.venv or os.path.join(build, "openvino-fixtures-venv")
-        p = os.path.join(venv, "bin", "python")
-        if not os.path.exists(p):
-            r = subprocess.run([sys.executable, "-m", "venv", venv], stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, text=True)
-            if r.returncode != 0:
-                skipped("cannot create a virtualenv at %s: %s" % (venv, r.stdout.strip()[-200:]))
-        print("openvino_fixtures: pip install openvino numpy into %s" % venv, flush=True)
-        r = subprocess.run([p, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                            "openvino>=2026,<2027", "numpy"], stdout=subprocess.PIPE,
-                           stderr=subprocess.STDOUT, text=True)
-        if r.returncode != 0 or not has_openvino(p):
-            skipped("could not install openvino with pip: %s" % r.stdout.strip()[-300:])
-        py = p
-    env = dict(os.environ, **{VENV_MARKER: "1", "OMP_NUM_THREADS": "1"})
-    os.execve(py, [py, os.path.abspath(__file__)] + argv, env)
+        py = pyvenv.ensure(venv, ["openvino>=2026,<2027", "numpy"], has_openvino, "openvino_fixtures",
+                           label="openvino numpy", failed_label="openvino")
+    pyvenv.reexec(py, __file__, argv, {VENV_MARKER: "1", "OMP_NUM_THREADS": "1"})
 
 
 # ---------------------------------------------------------------------------
@@ -93,20 +75,8 @@ CPU_CONFIG = {"INFERENCE_PRECISION_HINT": "f32", "EXECUTION_MODE_HINT": "ACCURAC
               "INFERENCE_NUM_THREADS": 1, "NUM_STREAMS": 1}
 
 
-def tolerance(dt, mag):
-    m = max(1.0, mag)
-    return {"f32": (2e-5 * m, 1e-5), "f64": (2e-5 * m, 1e-5), "f16": (1e-3 * m, 1e-3),
-            "bf16": (8e-3 * m, 8e-3)}.get(dt, (0.0, 0.0))
-
-
 def bf16_bits(x):
     return (np.asarray(x, np.float32).view(np.uint32) >> 16).astype(np.uint16)
-
-
-def as_f64(a, dt):
-    if dt == "bf16":
-        return (a.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
-    return a.astype(np.float64)
 
 
 def np_type(dt):
@@ -187,9 +157,19 @@ class Case:
         self.run_shapes = run_shapes or shapes
 
 
+def param(shape, dt="f32", name="x"):
+    from openvino import opset1 as o1
+    return o1.parameter(shape, ov_type(dt), name=name)
+
+
 def cases():
-    from openvino import opset1 as o1, opset4 as o4, opset8 as o8, opset10 as o10, opset11 as o11
-    P = lambda shape, dt="f32", name="x": o1.parameter(shape, ov_type(dt), name=name)  # noqa: E731
+    return op_cases() + graph_cases()
+
+
+def op_cases():
+    """One Interpolate-1, -4 or -11 per model."""
+    from openvino import opset1 as o1, opset10 as o10, opset11 as o11
+    P = param
     out = []
 
     def v4(name, mode, scm, shape=(1, 2, 6, 8), sizes=(9, 5), scales=(1.5, 0.625), axes=(2, 3), dt="f32",
@@ -259,6 +239,15 @@ def cases():
     for mode in ("nearest", "linear", "cubic"):
         v1("v1_" + mode, mode)
     v1("v1_linear_align_corners", "linear", align=True)
+    return out
+
+
+def graph_cases():
+    """Models with more than the op: a chain, a shape subgraph, a layer interp
+    does not import."""
+    from openvino import opset1 as o1, opset4 as o4, opset8 as o8, opset10 as o10, opset11 as o11
+    P = param
+    out = []
 
     # A chain of two Interpolates, saved with compress_to_fp16 (f16 Const + Convert).
     def chain():
