@@ -12,7 +12,7 @@ op by itself. These two do:
     to N (PJRT_NPROC=N, see xla_env), input already on the device, timed with
     .block_until_ready().
   - "iree-onnx" / "iree-onnx-task": the one-node ONNX Resize model of
-    run_benchmarks._onnx_model through iree-import-onnx, iree-compile and
+    python_peers.onnx_model through iree-import-onnx, iree-compile and
     iree-benchmark-module, as run_iree does (venv BUILD/iree-venv, which also
     gets the onnx package).
 
@@ -43,10 +43,13 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import run_benchmarks as rb  # noqa: E402  (standard library at top level too)
+import harness  # noqa: E402  (standard library only)
 
-sys.path.insert(0, str(rb.ROOT / "benchmarks"))
+sys.path.insert(0, str(harness.ROOT / "benchmarks"))
 import generate_workloads as gw  # noqa: E402
+
+sys.path.insert(0, str(harness.ROOT / "scripts"))
+from pylib import venv as pyvenv  # noqa: E402
 
 THIS = Path(__file__).resolve()
 BENCH_DIR = THIS.parent
@@ -54,7 +57,7 @@ VENV_PYTHON = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else sys.e
 JAX_PACKAGES = ["jax[cpu]", "numpy"]
 # iree-base-compiler's own "onnx" extra asks for onnx>=1.16 (iree-import-onnx
 # imports it); the rest as run_iree pins it.
-IREE_ONNX_PACKAGES = [*rb.IREE_PINS, "onnx>=1.16"]
+IREE_ONNX_PACKAGES = [*harness.IREE_PINS, "onnx>=1.16"]
 # Largest max abs difference from interp-run's result that still counts as
 # the same function (inputs in [0, 1), u8 in [0, 255]). f32: the coordinates
 # of a 1920-wide axis are exact to 1.2e-4 only (PyTorch and OpenVINO differ by
@@ -69,38 +72,38 @@ TOLERANCE = {"f32": 1e-3, "f16": 4e-3, "u8": 1.0}
 # ---------------------------------------------------------------------------
 
 def _workloads(names: list[str]) -> list[tuple[dict, dict]]:
-    """(raw JSON dict for generate_workloads, run_benchmarks' dict with
+    """(raw JSON dict for generate_workloads, harness.WORKLOADS' dict with
     inp/out/dtype) of each named workload, in the file's order."""
-    with open(rb.ROOT / "benchmarks" / "workloads.json") as f:
+    with open(harness.ROOT / "benchmarks" / "workloads.json") as f:
         raw = {w["name"]: w for w in json.load(f)["workloads"]}
-    return [(raw[w["name"]], w) for w in rb.WORKLOADS if w["name"] in names]
+    return [(raw[w["name"]], w) for w in harness.WORKLOADS if w["name"] in names]
 
 
 def ensure_venv(venv: Path, packages: list[str], probe: str, skip_install: bool) -> tuple[Path | None, str | None]:
     """The venv's python once `python -c probe` succeeds there: creates the
     venv (VENV_PYTHON -m venv) and pip-installs `packages` when it does not
     (unless skip_install). Returns (python, None) or (None, why not)."""
-    py = venv / "bin" / "python"
-    if py.exists() and subprocess.run([str(py), "-c", probe], capture_output=True).returncode == 0:
+    py = Path(pyvenv.python_of(venv))
+    if py.exists() and pyvenv.probe(py, probe, timeout=None)[0]:
         return py, None
     if skip_install:
         return None, f"{venv.name}: '{probe}' fails and --skip-install was given"
-    if not py.exists() and rb.run([VENV_PYTHON, "-m", "venv", str(venv)]).returncode != 0:
+    if not py.exists() and pyvenv.create(venv, python=VENV_PYTHON, run=harness.run).returncode != 0:
         return None, f"{venv.name}: cannot create the virtualenv"
-    r = rb.run([str(py), "-m", "pip", "install", "-q", "--disable-pip-version-check", *packages],
-               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    r = pyvenv.pip_install(py, packages, run=harness.run, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                           text=True)
     if r.returncode != 0:
         return None, f"{venv.name}: pip install {' '.join(packages)} failed ({(r.stderr or '').strip()[-160:]})"
-    r = subprocess.run([str(py), "-c", probe], capture_output=True, text=True)
-    if r.returncode != 0:
-        return None, f"{venv.name}: '{probe}' still fails ({(r.stderr or '').strip()[-160:]})"
+    ok, stderr = pyvenv.probe(py, probe, timeout=None)
+    if not ok:
+        return None, f"{venv.name}: '{probe}' still fails ({stderr.strip()[-160:]})"
     return py, None
 
 
 def _py_json(py: Path, code: str) -> dict:
-    """Runs `code` with the venv's python (run_benchmarks importable) and
-    returns the JSON object it prints last, or {"error": ...}."""
-    prelude = f"import json, sys; sys.path.insert(0, {str(BENCH_DIR)!r}); import run_benchmarks as rb\n"
+    """Runs `code` with the venv's python (harness and python_peers
+    importable) and returns the JSON object it prints last, or {"error": ...}."""
+    prelude = f"import json, sys; sys.path.insert(0, {str(BENCH_DIR)!r}); import harness, python_peers\n"
     r = subprocess.run([str(py), "-c", prelude + code], capture_output=True, text=True)
     lines = r.stdout.strip().splitlines()
     if r.returncode != 0 or not lines:
@@ -110,7 +113,7 @@ def _py_json(py: Path, code: str) -> dict:
 
 
 def interp_result(py: Path, raw: dict, w: dict, build_dir: Path, work: Path) -> tuple[list[Path], Path | None, str]:
-    """The workload's inputs (run_benchmarks._make_input(seed 1), plus the
+    """The workload's inputs (harness.make_input(seed 1), plus the
     sizes of a dynamic workload) as .npy files and interp-run's result on
     them: (inputs, result or None, why not). Kept in `work` and reused while
     the kernel text and interp-run are unchanged."""
@@ -126,15 +129,15 @@ def interp_result(py: Path, raw: dict, w: dict, build_dir: Path, work: Path) -> 
         return inputs, result, ""
     source.write_text(text)
     made = _py_json(py, "import numpy as np\n"
-                        f"w = next(w for w in rb.WORKLOADS if w['name'] == {name!r})\n"
-                        f"np.save({str(x)!r}, rb._make_input(np, w, 1))\n"
+                        f"w = next(w for w in harness.WORKLOADS if w['name'] == {name!r})\n"
+                        f"np.save({str(x)!r}, harness.make_input(np, w, 1))\n"
                         f"np.save({str(sizes)!r}, np.array({gw.sizes(raw)}, dtype=np.int64))\n"
                         "print(json.dumps({}))")
     if "error" in made:
         return inputs, None, f"cannot write the input ({made['error']})"
     result.unlink(missing_ok=True)
-    r = rb.run([str(interp_run), str(source), *[f"--input={i}" for i in inputs],
-                "-o", str(work / name)], capture_output=True, text=True)
+    r = harness.run([str(interp_run), str(source), *[f"--input={i}" for i in inputs],
+                     "-o", str(work / name)], capture_output=True, text=True)
     if r.returncode != 0 or not result.exists():
         return inputs, None, f"interp-run failed ({(r.stderr or r.stdout or '').strip()[-160:]})"
     return inputs, result, ""
@@ -194,11 +197,11 @@ def jax_method(w: dict) -> tuple[str, bool, str] | str:
                 + " (border weights renormalized)")
     if mode in ("cubic", "bicubic_pillow"):
         antialias = mode == "bicubic_pillow" or bool(w["antialias"])
-        if rb.cube_coeff(w) == -0.75 and not antialias:
+        if harness.cube_coeff(w) == -0.75 and not antialias:
             # a = -0.75 with replicated edges, like PyTorch/OpenCV.
             return ("cubic-pytorch", False, "jax's cubic-pytorch (Keys a = -0.75, replicated edges)")
         return ("cubic", antialias, f"jax's cubic is Keys a = -0.5 with renormalized border weights "
-                f"(the workload: a = {rb.cube_coeff(w)})")
+                f"(the workload: a = {harness.cube_coeff(w)})")
     return f"no jax.image.resize method for mode {mode}"
 
 
@@ -223,7 +226,7 @@ def xla_worker(name: str, reps: int, x_path: str, save: str) -> None:
     import jax.numpy as jnp
     import numpy as np
 
-    w = next(w for w in rb.WORKLOADS if w["name"] == name)
+    w = next(w for w in harness.WORKLOADS if w["name"] == name)
     method, antialias, _ = jax_method(w)
     shape = tuple(w["out"])
 
@@ -238,7 +241,7 @@ def xla_worker(name: str, reps: int, x_path: str, save: str) -> None:
     y = f(x).block_until_ready()
     np.save(save, np.asarray(y))
     before, t0 = resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()
-    ms, n = rb._time(lambda: f(x).block_until_ready(), reps)
+    ms, n = harness.time_calls(lambda: f(x).block_until_ready(), reps)
     after, t1 = resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()
     cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
     print(json.dumps(dict(ms=ms, samples=n, cores=round(cpu / (t1 - t0), 2), dtype=str(y.dtype))), flush=True)
@@ -276,8 +279,8 @@ def run_xla(args, out_dir: Path, noisy: list[str], measure) -> tuple[list[dict],
             save = work / f"{name}.out.npy"
             cmd = ["taskset", "-c", cpus, str(py), str(THIS), f"--xla-worker={name}", f"--py-reps={args.py_reps}",
                    f"--input={inputs[0]}", f"--save={save}"]
-            r = measure(f"xla/{name}/threads:{t}", lambda: rb.run(cmd, env=xla_env(t), capture_output=True,
-                                                                  text=True), args, noisy)
+            r = measure(f"xla/{name}/threads:{t}", lambda: harness.run(cmd, env=xla_env(t), capture_output=True,
+                                                                       text=True), args, noisy)
             lines = r.stdout.strip().splitlines()
             if r.returncode != 0 or not lines:
                 err = (r.stderr or "").strip().splitlines()
@@ -308,30 +311,30 @@ def run_xla(args, out_dir: Path, noisy: list[str], measure) -> tuple[list[dict],
 # ---------------------------------------------------------------------------
 
 def onnx_unsupported(w: dict) -> str | None:
-    """Why run_benchmarks._onnx_model cannot express the workload, if so."""
-    if rb.is_v11(w):
+    """Why python_peers.onnx_model cannot express the workload, if so."""
+    if harness.is_v11(w):
         return "ONNX Resize has no Pillow filter"
     if w.get("cycle"):
         return "the workload cycles through several input sizes; iree-benchmark-module times one"
     if w["dynamic"] and (len(w["inp"]) != 4 or w["axes"] != [2, 3]):
-        return "_onnx_model's dynamic model makes dims 2 and 3 of a 4-D input dynamic, not these axes"
+        return "onnx_model's dynamic model makes dims 2 and 3 of a 4-D input dynamic, not these axes"
     return None
 
 
 def _iree_module(py: Path, tools: Path, w: dict, work: Path) -> tuple[Path | None, str]:
-    """_onnx_model's model -> iree-import-onnx -> iree-compile: (vmfb, "")
+    """onnx_model's model -> iree-import-onnx -> iree-compile: (vmfb, "")
     or (None, which step failed and why)."""
     name = w["name"]
     model, mlir, vmfb = work / f"{name}.onnx", work / f"{name}.mlir", work / f"{name}.vmfb"
-    made = _py_json(py, f"w = next(w for w in rb.WORKLOADS if w['name'] == {name!r})\n"
-                        f"open({str(model)!r}, 'wb').write(rb._onnx_model(w, bool(w['dynamic'])))\n"
+    made = _py_json(py, f"w = next(w for w in harness.WORKLOADS if w['name'] == {name!r})\n"
+                        f"open({str(model)!r}, 'wb').write(python_peers.onnx_model(w, bool(w['dynamic'])))\n"
                         "print(json.dumps({}))")
     if "error" in made:
         return None, f"cannot build the ONNX model ({made['error']})"
     for step, cmd in [("iree-import-onnx", [str(tools / "iree-import-onnx"), str(model), "-o", str(mlir)]),
-                      ("iree-compile", [str(tools / "iree-compile"), *rb.IREE_COMPILE_FLAGS, str(mlir),
+                      ("iree-compile", [str(tools / "iree-compile"), *harness.IREE_COMPILE_FLAGS, str(mlir),
                                         "-o", str(vmfb)])]:
-        r = rb.run(cmd, capture_output=True, text=True)
+        r = harness.run(cmd, capture_output=True, text=True)
         if r.returncode != 0:
             return None, f"{step} failed: {_first_error(r.stderr or '')}"
     return vmfb, ""
@@ -381,9 +384,9 @@ def run_iree_onnx(args, out_dir: Path, noisy: list[str], measure) -> tuple[list[
             notes.append(f"iree-onnx {name}: output not checked: {why}")
         else:
             got = work / f"{name}.out.npy"
-            r = rb.run([str(tools / "iree-run-module"), f"--module={vmfb}", "--function=resize",
-                        "--device=local-sync", *[f"--input={i}" for i in io], f"--output=@{got}"],
-                       capture_output=True, text=True)
+            r = harness.run([str(tools / "iree-run-module"), f"--module={vmfb}", "--function=resize",
+                             "--device=local-sync", *[f"--input={i}" for i in io], f"--output=@{got}"],
+                            capture_output=True, text=True)
             diff, why = max_abs_diff(py, got, ref) if r.returncode == 0 else (
                 None, f"iree-run-module failed ({(r.stderr or '').strip()[-160:]})")
             for impl in ("iree-onnx", "iree-onnx-task"):
@@ -396,13 +399,13 @@ def run_iree_onnx(args, out_dir: Path, noisy: list[str], measure) -> tuple[list[
         variants += [("iree-onnx-task", t, ["--device=local-task", f"--task_topology_max_group_count={t}"])
                      for t in args.threads]
         for impl, threads, device in variants:
-            ms = rb._iree_benchmark(tools, vmfb, "resize", device, io, work / f"{name}.{impl}.{threads}.json",
-                                    f"{impl} {name}/threads:{threads}", args, noisy, notes, measure)
+            ms = harness.iree_benchmark(tools, vmfb, "resize", device, io, work / f"{name}.{impl}.{threads}.json",
+                                        f"{impl} {name}/threads:{threads}", args, noisy, notes, measure)
             if ms is not None:
                 rows.append(dict(workload=name, impl=impl, threads=threads, ms=ms))
     notes.append(f"iree-onnx / iree-onnx-task: IREE {versions['iree']} (iree-base-compiler "
                  f"{versions['iree-base-compiler']}) compiling the one-node ONNX Resize "
-                 f"(run_benchmarks._onnx_model, opset 19; onnx {versions['onnx']}) through iree-import-onnx "
+                 f"(python_peers.onnx_model, opset 19; onnx {versions['onnx']}) through iree-import-onnx "
                  "(its torch-mlir ONNX lowering), iree-compile llvm-cpu target-cpu=host, iree-benchmark-module "
                  "local-sync / local-task with N workers")
     if diffs:
@@ -417,15 +420,15 @@ def run_iree_onnx(args, out_dir: Path, noisy: list[str], measure) -> tuple[list[
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--peer", choices=["xla", "iree-onnx"])
-    ap.add_argument("--build-dir", default=str(rb.ROOT / "build"))
-    ap.add_argument("--workloads", default=",".join(w["name"] for w in rb.WORKLOADS))
+    ap.add_argument("--build-dir", default=str(harness.ROOT / "build"))
+    ap.add_argument("--workloads", default=",".join(w["name"] for w in harness.WORKLOADS))
     ap.add_argument("--threads", default="1,2")
     ap.add_argument("--reps", type=int, default=5, help="Google Benchmark repetitions (median reported)")
     ap.add_argument("--min-time", default="0.2", help="--benchmark_min_time per repetition (s)")
     ap.add_argument("--py-reps", type=int, default=15, help="timed calls per XLA case (median)")
     ap.add_argument("--skip-install", action="store_true", help="use the venvs as they are")
     ap.add_argument("--quiet", action="store_true",
-                    help="time each case with run_benchmarks.measure (waits for a quiet machine, retries)")
+                    help="time each case with harness.measure (waits for a quiet machine, retries)")
     ap.add_argument("--max-wait", type=float, default=600)
     ap.add_argument("--retries", type=int, default=2)
     ap.add_argument("--out-dir", default=None, help="default: BUILD/bench-results")
@@ -442,7 +445,7 @@ def main() -> None:
     args.workloads = [w for w in args.workloads.split(",") if w]
     out_dir = Path(args.out_dir or Path(args.build_dir) / "bench-results")
     out_dir.mkdir(parents=True, exist_ok=True)
-    measure = rb.measure if args.quiet else (lambda name, fn, a, noisy: fn())
+    measure = harness.measure if args.quiet else (lambda name, fn, a, noisy: fn())
     noisy: list[str] = []
     rows, notes, versions, not_equivalent = {"xla": run_xla, "iree-onnx": run_iree_onnx}[args.peer](
         args, out_dir, noisy, measure)
