@@ -81,6 +81,45 @@ def ConvertInterpToLinalg : Pass<"convert-interp-to-linalg", "::mlir::ModuleOp">
   ];
 }
 
+def InterpAnnotatePlans : Pass<"interp-annotate-plans"> {
+  let summary = "Attach the lowering plan of every interp op as an "
+                "`interp.plan` attribute";
+  let description = [{
+    Computes, for every interp op, the plan `--convert-interp-to-linalg`
+    with the same options would carry out (`planLowering`,
+    `interp/Conversion/InterpToLinalg/LoweringPlan.h`), without lowering
+    anything, and attaches it as the discardable attribute `interp.plan`:
+
+    - `tables`: per axis (the op's order) where its (index, weight) table
+      comes from: `identity` (no pass), `constant`, `runtime`
+      (libinterp_runtime) or `computed` (linalg ops, portable);
+    - `taps`: per axis its taps per output, -1 when known at run time only,
+      0 for identity axes;
+    - `kind`: `nearest_copy`, `nearest_gather`, `direct` (with
+      `direct_axes`, `peeled`, `fuse_outer_axis`), `runtime_ratios` (with
+      `ratios` and the fallback `order`) or `separable` (with `order` and
+      `store_every_pass`); axis positions index `tables`.
+
+    An `interp.plan` attribute already on an op pins what it names:
+    `--convert-interp-to-linalg` carries out `tables`, `kind` (`separable`,
+    or `nearest_gather` for nearest, or the planner's own choice) and
+    `order`; every other entry, when given, must be what the plan derives,
+    so a printed plan pins itself. This pass replaces a pinned plan with the
+    plan it pins, and reports a pin that cannot be carried out.
+
+    An Interpolate-1 op other than `area`, and an Interpolate-11 op in an
+    Interpolate-4 mode, is planned as the Interpolate-4 op it legalizes to
+    (the legalization keeps the attribute). Ops the lowering refuses
+    (non-constant axes, unranked tensors) get no plan.
+  }];
+  let options = [
+    Option<"runtimeRatios", "runtime-ratios", "bool", /*default=*/"true",
+           "As convert-interp-to-linalg's option of the same name.">,
+    Option<"portable", "portable", "bool", /*default=*/"false",
+           "As convert-interp-to-linalg's option of the same name.">,
+  ];
+}
+
 def ConvertTosaToInterp : Pass<"convert-tosa-to-interp"> {
   let summary = "Rewrite tosa.resize into interp.interpolate_v4 where the "
                 "results are the same";

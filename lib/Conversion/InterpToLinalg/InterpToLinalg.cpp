@@ -12,6 +12,7 @@
 #include "interp/Conversion/InterpToLinalg/InterpToLinalg.h"
 #include "interp/Dialect/Interp/IR/InterpOps.h"
 #include "interp/Dialect/Interp/IR/InterpShapes.h"
+#include "interp/Dialect/Interp/IR/ResizeProblemOf.h"
 #include "interp/Dialect/Interp/Transforms/Passes.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -78,20 +79,39 @@ static SmallVector<Value> destinationsOf(Operation *op) {
   return destinations;
 }
 
-/// The parts of a ResizeSpec every op version fills the same way.
-static ResizeSpec baseSpec(Operation *op, Value data,
-                           ArrayRef<int64_t> padsBegin,
-                           ArrayRef<int64_t> padsEnd,
-                           const InterpToLinalgLowering &lowering) {
-  int64_t rank = cast<RankedTensorType>(data.getType()).getRank();
+/// The spec of `op` up to its operands: its problem (resizeProblemOf, the
+/// one description of what it computes) and its plan, complete before any
+/// IR is built. Fails, with the diagnostic, when a pinned plan
+/// (`interp.plan`) cannot be carried out.
+static FailureOr<ResizeSpec> describe(Operation *op, Value data,
+                                      const InterpToLinalgLowering &lowering) {
+  std::optional<rules::ResizeProblem> problem = resizeProblemOf(op);
+  if (!problem)
+    return op->emitOpError("cannot be lowered: no resize problem (unranked "
+                           "tensors or non-constant axes)");
+  LoweringTarget target;
+  target.portable = lowering.portable;
+  target.runtimeRatios = lowering.runtimeRatios;
+  FailureOr<LoweringPlan> plan = planFor(op, *problem, target);
+  if (failed(plan))
+    return failure();
   ResizeSpec spec;
   spec.module = op->getParentOfType<ModuleOp>();
   spec.portable = lowering.portable;
   spec.runtimeRatios = lowering.runtimeRatios && !lowering.portable;
   spec.data = data;
-  spec.padsBegin = rules::resizePads(padsBegin, rank);
-  spec.padsEnd = rules::resizePads(padsEnd, rank);
+  spec.padsBegin = problem->padsBegin;
+  spec.padsEnd = problem->padsEnd;
+  spec.axes = problem->axes;
+  spec.kernel = problem->kernel;
+  spec.coordinateMode = problem->coordinateMode;
+  spec.nearestMode = problem->nearestMode;
+  spec.shapeMode = problem->shapeMode;
+  spec.antialias = problem->antialias;
+  spec.cubeCoeff = problem->cubeCoeff;
+  spec.constantScales = problem->scales;
   spec.destinations = destinationsOf(op);
+  spec.plan = std::move(*plan);
   return spec;
 }
 
@@ -116,24 +136,18 @@ struct LowerInterpolateV4 : OpConversionPattern<InterpolateV4Op> {
       return op.emitOpError("cannot be lowered with an unranked result");
     if (failed(checkLowerable(op)))
       return failure();
-    bool sizesMode = op.getShapeCalculationMode() == ShapeCalcMode::Sizes;
-    ResizeSpec spec = baseSpec(op, op.getData(), op.getPadsBegin(),
-                               op.getPadsEnd(), lowering);
+    FailureOr<ResizeSpec> described = describe(op, op.getData(), lowering);
+    if (failed(described))
+      return failure();
+    ResizeSpec &spec = *described;
+    bool sizesMode = spec.shapeMode == ShapeCalcMode::Sizes;
     spec.shapeOperand = sizesMode ? runtime::CheckedOperand::Sizes
                                   : runtime::CheckedOperand::Scales;
     checkOperandLength(rewriter, op.getLoc(), spec,
                        sizesMode ? op.getSizes() : op.getScales(), axes->size(),
                        spec.shapeOperand);
     spec.outSizes = *buildResultSizes(rewriter, op.getLoc(), op);
-    spec.axes = *axes;
-    spec.kernel = rules::axisKernelOf(op.getMode());
-    spec.coordinateMode = op.getCoordinateTransformationMode();
-    spec.nearestMode = op.getNearestMode();
-    spec.shapeMode = op.getShapeCalculationMode();
-    spec.antialias = op.getAntialias();
-    spec.cubeCoeff = op.getCubeCoeff().convertToDouble();
     spec.scales = op.getScales();
-    spec.constantScales = getConstantScales(op.getScales());
     rewriter.replaceOp(
         op, lowerResize(rewriter, op.getLoc(), spec, op.getResult().getType()));
     return success();
@@ -157,19 +171,14 @@ struct LowerInterpolateV1Area : OpConversionPattern<InterpolateV1Op> {
       return op.emitOpError("cannot be lowered with unranked tensors");
     if (failed(checkLowerable(op)))
       return failure();
-    ResizeSpec spec = baseSpec(op, op.getData(), op.getPadsBegin(),
-                               op.getPadsEnd(), lowering);
+    FailureOr<ResizeSpec> described = describe(op, op.getData(), lowering);
+    if (failed(described))
+      return failure();
+    ResizeSpec &spec = *described;
     spec.shapeOperand = runtime::CheckedOperand::Target;
     checkOperandLength(rewriter, op.getLoc(), spec, op.getTargetSpatialShape(),
                        op.getAxes().size(), spec.shapeOperand);
     spec.outSizes = *buildResultSizes(rewriter, op.getLoc(), op);
-    spec.axes = llvm::to_vector(op.getAxes());
-    spec.kernel = rules::AxisKernel::Area;
-    spec.coordinateMode = CoordinateTransformMode::Asymmetric;
-    spec.nearestMode = NearestMode::Simple;
-    spec.shapeMode = ShapeCalcMode::Sizes;
-    spec.antialias = false;
-    spec.cubeCoeff = -0.75;
     rewriter.replaceOp(
         op, lowerResize(rewriter, op.getLoc(), spec, op.getResult().getType()));
     return success();
@@ -196,22 +205,15 @@ struct LowerInterpolateV11Pillow : OpConversionPattern<InterpolateV11Op> {
     std::optional<SmallVector<int64_t>> axes = op.getConstantAxes();
     if (failed(checkLowerable(op)))
       return failure();
-    ResizeSpec spec = baseSpec(op, op.getData(), op.getPadsBegin(),
-                               op.getPadsEnd(), lowering);
+    FailureOr<ResizeSpec> described = describe(op, op.getData(), lowering);
+    if (failed(described))
+      return failure();
+    ResizeSpec &spec = *described;
     spec.shapeOperand = runtime::CheckedOperand::ScalesOrSizes;
     checkOperandLength(rewriter, op.getLoc(), spec, op.getScalesOrSizes(),
                        axes->size(), spec.shapeOperand);
     spec.outSizes = *buildResultSizes(rewriter, op.getLoc(), op);
-    spec.axes = *axes;
-    spec.kernel = rules::axisKernelOf(op.getMode());
-    // Not read by the Pillow filters.
-    spec.coordinateMode = CoordinateTransformMode::HalfPixel;
-    spec.nearestMode = NearestMode::RoundPreferFloor;
-    spec.shapeMode = op.getShapeCalculationMode();
-    spec.antialias = false;
-    spec.cubeCoeff = op.getCubeCoeff().convertToDouble();
     spec.scales = op.getScales();
-    spec.constantScales = getConstantScales(op.getScales());
     rewriter.replaceOp(
         op, lowerResize(rewriter, op.getLoc(), spec, op.getResult().getType()));
     return success();

@@ -13,6 +13,7 @@
 #ifndef LIB_CONVERSION_INTERPTOLINALG_RESIZELOWERING_H
 #define LIB_CONVERSION_INTERPTOLINALG_RESIZELOWERING_H
 
+#include "interp/Conversion/InterpToLinalg/LoweringPlan.h"
 #include "interp/Conversion/InterpToLinalg/ResizePlan.h"
 #include "interp/Dialect/Interp/IR/InterpEnums.h"
 #include "interp/Runtime/RuntimeFunctions.h"
@@ -61,6 +62,9 @@ struct ResizeSpec {
   /// Tensors the result is materialized in that exist before the op: the
   /// lowering writes into them directly and checks their shape first.
   SmallVector<Value> destinations;
+  /// How the op is lowered, decided before any IR (planFor): each axis's
+  /// table source (and the compiler's tables) and the passes.
+  LoweringPlan plan;
 };
 
 /// One axis's tables: constant or filled at run time. `isIdentity` when the

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "interp/Dialect/Interp/IR/InterpOps.h"
+#include "interp/Dialect/Interp/IR/ResizeProblemOf.h"
 #include "interp/Dialect/Interp/Transforms/Passes.h"
 #include "interp/Semantics/Rules.h"
 
@@ -59,11 +60,14 @@ struct InterpolateV1ToV4 : OpRewritePattern<InterpolateV1Op> {
     Value scalesValue = arith::ConstantOp::create(
         rewriter, loc, DenseFPElementsAttr::get(scalesType, scales));
 
-    rewriter.replaceOpWithNewOp<InterpolateV4Op>(
+    Attribute plan = op->getAttr(kPlanAttrName);
+    auto legalized = rewriter.replaceOpWithNewOp<InterpolateV4Op>(
         op, op.getResult().getType(), op.getData(), op.getTargetSpatialShape(),
         scalesValue, axesValue, mapped->mode, ShapeCalcMode::Sizes,
         mapped->coordinateMode, mapped->nearestMode, mapped->antialias,
         op.getPadsBegin(), op.getPadsEnd(), llvm::APFloat(mapped->cubeCoeff));
+    if (plan)
+      legalized->setAttr(kPlanAttrName, plan);
     return success();
   }
 };

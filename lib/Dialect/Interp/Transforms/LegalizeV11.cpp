@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "interp/Dialect/Interp/IR/InterpOps.h"
+#include "interp/Dialect/Interp/IR/ResizeProblemOf.h"
 #include "interp/Dialect/Interp/Transforms/Passes.h"
 #include "interp/Semantics/Rules.h"
 
@@ -77,12 +78,15 @@ struct InterpolateV11ToV4 : OpRewritePattern<InterpolateV11Op> {
               RankedTensorType::get({length}, rewriter.getI64Type()), values));
       scales = op.getScalesOrSizes();
     }
-    rewriter.replaceOpWithNewOp<InterpolateV4Op>(
+    Attribute plan = op->getAttr(kPlanAttrName);
+    auto legalized = rewriter.replaceOpWithNewOp<InterpolateV4Op>(
         op, op.getResult().getType(), op.getData(), sizes, scales, op.getAxes(),
         *mode, op.getShapeCalculationMode(),
         op.getCoordinateTransformationMode(), op.getNearestMode(),
         op.getAntialias(), op.getPadsBegin(), op.getPadsEnd(),
         op.getCubeCoeff());
+    if (plan)
+      legalized->setAttr(kPlanAttrName, plan);
     return success();
   }
 };

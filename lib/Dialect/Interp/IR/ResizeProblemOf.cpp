@@ -1,0 +1,128 @@
+//===- ResizeProblemOf.cpp - an interp op as a rules::ResizeProblem -------===//
+
+#include "interp/Dialect/Interp/IR/ResizeProblemOf.h"
+
+#include "interp/Dialect/Interp/IR/InterpConstantFold.h"
+#include "interp/Dialect/Interp/IR/InterpOps.h"
+#include "interp/Dialect/Interp/IR/InterpShapes.h"
+#include "interp/Semantics/ElementType.h"
+
+using namespace mlir;
+using namespace mlir::interp;
+using rules::ResizeProblem;
+
+/// The parts every version fills alike: shapes, pads, element type.
+static std::optional<ResizeProblem> baseProblem(Operation *op, Value data,
+                                                ArrayRef<int64_t> padsBegin,
+                                                ArrayRef<int64_t> padsEnd,
+                                                ArrayRef<int64_t> inferred) {
+  auto dataType = dyn_cast<RankedTensorType>(data.getType());
+  auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!dataType || !resultType)
+    return std::nullopt;
+  ResizeProblem problem;
+  int64_t rank = dataType.getRank();
+  problem.padsBegin = rules::resizePads(padsBegin, rank);
+  problem.padsEnd = rules::resizePads(padsEnd, rank);
+  ArrayRef<int64_t> begin = problem.padsBegin, end = problem.padsEnd;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t in = dataType.getDimSize(d);
+    problem.inSizes.push_back(ShapedType::isDynamic(in)
+                                  ? std::nullopt
+                                  : std::optional(in + begin[d] + end[d]));
+    // A static result dimension is checked against the operands' at run
+    // time, and the lowering then relies on it.
+    int64_t out = resultType.getDimSize(d);
+    if (ShapedType::isDynamic(out) && d < static_cast<int64_t>(inferred.size()))
+      out = inferred[d];
+    problem.outSizes.push_back(ShapedType::isDynamic(out) ? std::nullopt
+                                                          : std::optional(out));
+  }
+  Type element = dataType.getElementType();
+  std::optional<rules::ElementType> kind = toReferenceElementType(element);
+  bool wide = kind && rules::accumulatesInFloat64(*kind);
+  problem.integerElements = isa<IntegerType>(element);
+  problem.accumulatorBytes = wide ? 8 : 4;
+  problem.convertsElements = !(wide ? element.isF64() : element.isF32());
+  return problem;
+}
+
+static std::optional<ResizeProblem> problemOf(InterpolateV4Op op) {
+  std::optional<SmallVector<int64_t>> axes = op.getConstantAxes();
+  if (!axes)
+    return std::nullopt;
+  std::optional<ResizeProblem> problem =
+      baseProblem(op, op.getData(), op.getPadsBegin(), op.getPadsEnd(),
+                  inferResultShape(op));
+  if (!problem)
+    return std::nullopt;
+  problem->axes = *axes;
+  problem->kernel = rules::axisKernelOf(op.getMode());
+  problem->coordinateMode = op.getCoordinateTransformationMode();
+  problem->nearestMode = op.getNearestMode();
+  problem->shapeMode = op.getShapeCalculationMode();
+  problem->antialias = op.getAntialias();
+  problem->cubeCoeff = op.getCubeCoeff().convertToDouble();
+  if (problem->shapeMode == ShapeCalcMode::Scales)
+    problem->scales = getConstantScales(op.getScales());
+  return problem;
+}
+
+static std::optional<ResizeProblem> problemOf(InterpolateV1Op op) {
+  std::optional<ResizeProblem> problem =
+      baseProblem(op, op.getData(), op.getPadsBegin(), op.getPadsEnd(),
+                  inferResultShape(op));
+  if (!problem)
+    return std::nullopt;
+  problem->axes = llvm::to_vector(op.getAxes());
+  problem->shapeMode = ShapeCalcMode::Sizes;
+  std::optional<rules::V1AsV4> mapped = rules::mapV1ToV4(
+      op.getMode(), problem->rank(), op.getAxes(), op.getAlignCorners(),
+      op.getAntialias(), op.getPadsBegin(), op.getPadsEnd());
+  if (!mapped) {
+    // area, lowered as it is.
+    problem->kernel = rules::AxisKernel::Area;
+    problem->coordinateMode = CoordinateTransformMode::Asymmetric;
+    problem->nearestMode = NearestMode::Simple;
+    return problem;
+  }
+  problem->kernel = rules::axisKernelOf(mapped->mode);
+  problem->coordinateMode = mapped->coordinateMode;
+  problem->nearestMode = mapped->nearestMode;
+  problem->antialias = mapped->antialias;
+  problem->cubeCoeff = mapped->cubeCoeff;
+  return problem;
+}
+
+static std::optional<ResizeProblem> problemOf(InterpolateV11Op op) {
+  std::optional<SmallVector<int64_t>> axes = op.getConstantAxes();
+  if (!axes)
+    return std::nullopt;
+  std::optional<ResizeProblem> problem =
+      baseProblem(op, op.getData(), op.getPadsBegin(), op.getPadsEnd(),
+                  inferResultShape(op));
+  if (!problem)
+    return std::nullopt;
+  problem->axes = *axes;
+  problem->kernel = rules::axisKernelOf(op.getMode());
+  problem->shapeMode = op.getShapeCalculationMode();
+  problem->cubeCoeff = op.getCubeCoeff().convertToDouble();
+  if (problem->shapeMode == ShapeCalcMode::Scales)
+    problem->scales = getConstantScales(op.getScales());
+  if (op.isPillowMode())
+    return problem; // coordinate and nearest modes and antialias do not apply
+  problem->coordinateMode = op.getCoordinateTransformationMode();
+  problem->nearestMode = op.getNearestMode();
+  problem->antialias = op.getAntialias();
+  return problem;
+}
+
+std::optional<ResizeProblem> interp::resizeProblemOf(Operation *op) {
+  if (auto v4 = dyn_cast<InterpolateV4Op>(op))
+    return problemOf(v4);
+  if (auto v1 = dyn_cast<InterpolateV1Op>(op))
+    return problemOf(v1);
+  if (auto v11 = dyn_cast<InterpolateV11Op>(op))
+    return problemOf(v11);
+  return std::nullopt;
+}
