@@ -65,20 +65,6 @@ AxisTables lowering::materializeTable(OpBuilder &b, Location loc,
   return tables;
 }
 
-AxisTables lowering::buildConstantTables(OpBuilder &b, Location loc,
-                                         const rules::AxisTable &table,
-                                         FloatType accType, bool needsWeights) {
-  if (table.isIdentity()) {
-    AxisTables tables;
-    tables.isIdentity = true;
-    return tables;
-  }
-  AxisTables tables = materializeTable(b, loc, table, accType, needsWeights);
-  tables.constantTable = table;
-  tables.run = rules::findAffineTapRun(table);
-  return tables;
-}
-
 rules::AxisTable lowering::sliceRows(const rules::AxisTable &table,
                                      int64_t first, int64_t count) {
   rules::AxisTable slice;

@@ -24,20 +24,16 @@ using namespace mlir::interp;
 using namespace mlir::interp::lowering;
 
 namespace {
-/// How one axis's tables are made: from constant parameters at compile
-/// time, or by the runtime library from these run-time parameters.
+/// The run-time parameters of an axis whose tables the plan makes when the
+/// code runs (TableOrigin::Runtime or Computed); empty for the others.
 struct TableSource {
-  std::optional<rules::AxisTableParams> constant;
   SmallVector<Value> runtimeParams;
   Value antialias;
 };
 } // namespace
 
-/// The tables of each axis: constant when the lengths, the scale and
-/// whether antialias is active are known and the table is within the
-/// budget of constant data (useConstantTable); otherwise from the runtime
-/// library, whose parameters are checked here, before anything is
-/// allocated.
+/// The run-time parameters of the axes whose tables are made when the code
+/// runs, checked here, before anything is allocated.
 static SmallVector<TableSource>
 checkTableSources(OpBuilder &b, Location loc, const ResizeSpec &spec,
                   ArrayRef<OpFoldResult> paddedSizes) {
@@ -45,23 +41,10 @@ checkTableSources(OpBuilder &b, Location loc, const ResizeSpec &spec,
       antialiasActive(b, loc, spec, paddedSizes);
   SmallVector<TableSource> sources;
   for (auto [i, axis] : llvm::enumerate(spec.axes)) {
-    std::optional<int64_t> in = getConstantIntValue(paddedSizes[axis]);
-    std::optional<int64_t> out = getConstantIntValue(spec.outSizes[axis]);
-    bool staticScale = spec.shapeMode == ShapeCalcMode::Sizes ||
-                       spec.constantScales.has_value();
     TableSource source;
-    if (in && out && staticScale && std::holds_alternative<bool>(antialias)) {
-      float given = spec.shapeMode == ShapeCalcMode::Scales
-                        ? (*spec.constantScales)[i]
-                        : 1.0f;
-      rules::AxisTableParams params = rules::makeAxisTableParams(
-          spec.kernel, spec.coordinateMode, spec.nearestMode, spec.shapeMode,
-          given, *in, *out, std::get<bool>(antialias), spec.cubeCoeff);
-      if (useConstantTable(*out, rules::axisTableTapBound(params))) {
-        source.constant = params;
-        sources.push_back(source);
-        continue;
-      }
+    if (spec.plan.axes[i].table) {
+      sources.push_back(source);
+      continue;
     }
     source.antialias =
         std::holds_alternative<Value>(antialias)
@@ -78,6 +61,37 @@ checkTableSources(OpBuilder &b, Location loc, const ResizeSpec &spec,
   return sources;
 }
 
+/// Axis `i`'s tables, from where the plan says.
+static AxisTables planTables(OpBuilder &b, Location loc, const ResizeSpec &spec,
+                             size_t i, const TableSource &source,
+                             FloatType accType) {
+  const AxisPlan &planned = spec.plan.axes[i];
+  switch (planned.origin) {
+  case TableOrigin::Identity: {
+    AxisTables tables;
+    tables.isIdentity = true;
+    return tables;
+  }
+  case TableOrigin::Constant: {
+    AxisTables tables = materializeTable(b, loc, *planned.table, accType,
+                                         /*needsWeights=*/spec.kernel !=
+                                             rules::AxisKernel::Nearest);
+    tables.constantTable = planned.table;
+    tables.run = planned.run;
+    return tables;
+  }
+  case TableOrigin::Runtime:
+    return buildRuntimeTables(b, loc, spec, source.runtimeParams,
+                              spec.outSizes[spec.axes[i]], source.antialias,
+                              accType);
+  case TableOrigin::Computed:
+    return buildComputedTables(b, loc, spec, source.runtimeParams,
+                               spec.outSizes[spec.axes[i]], source.antialias,
+                               accType);
+  }
+  llvm_unreachable("unknown table origin");
+}
+
 /// Tables, pads and passes of one op (after the run-time checks), computed
 /// into `init` (of the result's sizes); returns the result in `resultType`.
 static Value buildResize(OpBuilder &b, Location loc, ResizeSpec &spec,
@@ -90,24 +104,9 @@ static Value buildResize(OpBuilder &b, Location loc, ResizeSpec &spec,
   ElementTypes types{elementType, accumulatorType(elementType),
                      elementType.isUnsignedInteger() || spec.unsignedData};
   SmallVector<AxisTables> tables;
-  for (auto [i, tableSource] : llvm::enumerate(tableSources)) {
-    if (tableSource.constant) {
-      tables.push_back(buildConstantTables(
-          b, loc, rules::buildAxisTable(*tableSource.constant),
-          types.accumulator,
-          /*needsWeights=*/spec.kernel != rules::AxisKernel::Nearest));
-      // An affine tap run is iterated as (period, phase) loops whose output
-      // map P k + p is not a projected permutation, which tiling compilers
-      // refuse: portable passes read the table rows instead.
-      if (spec.portable)
-        tables.back().run.reset();
-      continue;
-    }
-    auto build = spec.portable ? buildComputedTables : buildRuntimeTables;
-    tables.push_back(build(b, loc, spec, tableSource.runtimeParams,
-                           spec.outSizes[spec.axes[i]], tableSource.antialias,
-                           types.accumulator));
-  }
+  for (auto [i, tableSource] : llvm::enumerate(tableSources))
+    tables.push_back(
+        planTables(b, loc, spec, i, tableSource, types.accumulator));
 
   // An empty result needs no computation, and folding the index math of
   // loops that never run could produce loads at static out-of-bounds
@@ -141,64 +140,65 @@ static Value buildResize(OpBuilder &b, Location loc, ResizeSpec &spec,
                                    zeroOf(b, loc, elementType));
   }
 
-  ResizePlan plan = planResize(factsOf(spec, tables, paddedSizes, elementType));
-  Value result = buildPlannedResize(b, loc, spec, plan, source, tables,
-                                    paddedSizes, init, types);
+  Value result = buildPlannedResize(b, loc, spec, spec.plan.resize, source,
+                                    tables, paddedSizes, init, types);
   if (result.getType() != resultType)
     result = tensor::CastOp::create(b, loc, resultType, result);
   return result;
 }
 
-/// The lowering of one op on data arith can read (signless or float).
-static Value lowerSignlessResize(OpBuilder &b, Location loc, ResizeSpec &spec,
-                                 Type resultType) {
-  auto dataType = cast<RankedTensorType>(spec.data.getType());
-  int64_t rank = dataType.getRank();
-  Value source = spec.data;
-  SmallVector<OpFoldResult> paddedSizes =
-      buildPaddedSizes(b, loc, source, spec.padsBegin, spec.padsEnd);
-  bool hasPads = llvm::any_of(
-      llvm::zip_equal(spec.padsBegin, spec.padsEnd),
-      [](auto pads) { return std::get<0>(pads) + std::get<1>(pads); });
+static Value i64Constant(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(value));
+}
 
-  // Run-time scales first: an invalid scale is the cause of any problem
-  // with the lengths computed from it.
-  if (spec.shapeMode == ShapeCalcMode::Scales && !spec.constantScales) {
-    for (auto [i, axis] : llvm::enumerate(spec.axes))
-      callRuntimeCheck(
-          b, loc, spec, runtime::Function::CheckScale,
-          {scaleValue(b, loc, spec, i),
-           arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(i)),
-           arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(axis)),
-           asI64(b, loc, paddedSizes[axis]),
-           arith::ConstantOp::create(
-               b, loc,
-               b.getI32IntegerAttr(static_cast<int32_t>(spec.shapeOperand)))});
-  }
+static Value checkedDimConstant(OpBuilder &b, Location loc,
+                                runtime::CheckedDim what) {
+  return arith::ConstantOp::create(
+      b, loc, b.getI32IntegerAttr(static_cast<int32_t>(what)));
+}
 
-  // A static dimension of the result type is a fact the code below relies
-  // on (the result buffer has it): the run-time value must equal it.
-  auto i32Attr = [&](runtime::CheckedDim what) -> Value {
-    return arith::ConstantOp::create(
-        b, loc, b.getI32IntegerAttr(static_cast<int32_t>(what)));
-  };
-  auto i64Const = [&](int64_t v) -> Value {
-    return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
-  };
+/// Run-time scales are checked first: an invalid scale is the cause of any
+/// problem with the lengths computed from it.
+static void checkRuntimeScales(OpBuilder &b, Location loc,
+                               const ResizeSpec &spec,
+                               ArrayRef<OpFoldResult> paddedSizes) {
+  if (spec.shapeMode != ShapeCalcMode::Scales || spec.constantScales)
+    return;
+  for (auto [i, axis] : llvm::enumerate(spec.axes))
+    callRuntimeCheck(
+        b, loc, spec, runtime::Function::CheckScale,
+        {scaleValue(b, loc, spec, i),
+         arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(i)),
+         arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(axis)),
+         asI64(b, loc, paddedSizes[axis]),
+         arith::ConstantOp::create(
+             b, loc,
+             b.getI32IntegerAttr(static_cast<int32_t>(spec.shapeOperand)))});
+}
+
+/// A static dimension of the result type is a fact the code below relies
+/// on (the result buffer has it): the run-time value must equal it, and
+/// from then on it is the static one.
+static void checkResultTypeDims(OpBuilder &b, Location loc, ResizeSpec &spec,
+                                Type resultType) {
   auto resultShape = cast<RankedTensorType>(resultType).getShape();
-  for (int64_t d = 0; d < rank; ++d) {
-    if (ShapedType::isDynamic(resultShape[d]) ||
-        getConstantIntValue(spec.outSizes[d]))
+  for (auto [d, size] : llvm::enumerate(resultShape)) {
+    if (ShapedType::isDynamic(size) || getConstantIntValue(spec.outSizes[d]))
       continue;
-    callRuntimeCheck(b, loc, spec, runtime::Function::CheckDimEquals,
-                     {i32Attr(runtime::CheckedDim::ResultType), i64Const(d),
-                      asI64(b, loc, spec.outSizes[d]),
-                      i64Const(resultShape[d])});
-    spec.outSizes[d] = b.getIndexAttr(resultShape[d]);
+    callRuntimeCheck(
+        b, loc, spec, runtime::Function::CheckDimEquals,
+        {checkedDimConstant(b, loc, runtime::CheckedDim::ResultType),
+         i64Constant(b, loc, d), asI64(b, loc, spec.outSizes[d]),
+         i64Constant(b, loc, size)});
+    spec.outSizes[d] = b.getIndexAttr(size);
   }
+}
 
-  // A destination the result is written into directly has the result's
-  // shape.
+/// A destination the result is written into directly has the result's
+/// shape.
+static void checkDestinationDims(OpBuilder &b, Location loc,
+                                 const ResizeSpec &spec) {
+  int64_t rank = cast<RankedTensorType>(spec.data.getType()).getRank();
   for (Value destination : spec.destinations) {
     auto destinationType = cast<RankedTensorType>(destination.getType());
     for (int64_t d = 0; d < rank; ++d) {
@@ -206,44 +206,66 @@ static Value lowerSignlessResize(OpBuilder &b, Location loc, ResizeSpec &spec,
       if (size && !destinationType.isDynamicDim(d))
         continue;
       Value dim = tensor::DimOp::create(b, loc, destination, d);
-      callRuntimeCheck(b, loc, spec, runtime::Function::CheckDimEquals,
-                       {i32Attr(runtime::CheckedDim::Destination), i64Const(d),
-                        asI64(b, loc, spec.outSizes[d]), asI64(b, loc, dim)});
-    }
-  }
-
-  // A result with run-time dimensions must fit in the memory the process
-  // may use, checked before anything is allocated. An empty result then
-  // skips the whole computation (an axis may be huge while another
-  // dimension is 0, and the intermediate passes before the empty axis would
-  // not be empty).
-  Value resultElements;
-  if (llvm::any_of(spec.outSizes, [](OpFoldResult size) {
-        return !getConstantIntValue(size).has_value();
-      })) {
-    Value bytes =
-        i64Const(std::max<int64_t>(1, dataType.getElementTypeBitWidth() / 8));
-    resultElements = i64Const(1);
-    for (auto [d, size] : llvm::enumerate(spec.outSizes)) {
-      Value dim = asI64(b, loc, size);
-      // The operand entry a negative size would come from.
-      auto position = llvm::find(spec.axes, int64_t(d));
-      int32_t operand = -1;
-      int64_t operandIndex = 0;
-      if (position != spec.axes.end() &&
-          spec.shapeMode == ShapeCalcMode::Sizes) {
-        operand = static_cast<int32_t>(spec.shapeOperand);
-        operandIndex = position - spec.axes.begin();
-      }
       callRuntimeCheck(
-          b, loc, spec, runtime::Function::CheckResultDim,
-          {resultElements, dim, bytes, i64Const(d),
-           arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(operand)),
-           i64Const(operandIndex)});
-      resultElements = arith::MulIOp::create(b, loc, resultElements, dim);
+          b, loc, spec, runtime::Function::CheckDimEquals,
+          {checkedDimConstant(b, loc, runtime::CheckedDim::Destination),
+           i64Constant(b, loc, d), asI64(b, loc, spec.outSizes[d]),
+           asI64(b, loc, dim)});
     }
   }
+}
 
+/// A result with run-time dimensions must fit in the memory the process
+/// may use, checked before anything is allocated. Returns the result's
+/// element count (i64) then, or null when every dimension is static.
+static Value checkResultSize(OpBuilder &b, Location loc,
+                             const ResizeSpec &spec) {
+  if (llvm::all_of(spec.outSizes, [](OpFoldResult size) {
+        return getConstantIntValue(size).has_value();
+      }))
+    return Value();
+  auto dataType = cast<RankedTensorType>(spec.data.getType());
+  Value bytes = i64Constant(
+      b, loc, std::max<int64_t>(1, dataType.getElementTypeBitWidth() / 8));
+  Value resultElements = i64Constant(b, loc, 1);
+  for (auto [d, size] : llvm::enumerate(spec.outSizes)) {
+    Value dim = asI64(b, loc, size);
+    // The operand entry a negative size would come from.
+    auto position = llvm::find(spec.axes, int64_t(d));
+    int32_t operand = -1;
+    int64_t operandIndex = 0;
+    if (position != spec.axes.end() && spec.shapeMode == ShapeCalcMode::Sizes) {
+      operand = static_cast<int32_t>(spec.shapeOperand);
+      operandIndex = position - spec.axes.begin();
+    }
+    callRuntimeCheck(
+        b, loc, spec, runtime::Function::CheckResultDim,
+        {resultElements, dim, bytes, i64Constant(b, loc, d),
+         arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(operand)),
+         i64Constant(b, loc, operandIndex)});
+    resultElements = arith::MulIOp::create(b, loc, resultElements, dim);
+  }
+  return resultElements;
+}
+
+/// The lowering of one op on data arith can read (signless or float).
+static Value lowerSignlessResize(OpBuilder &b, Location loc, ResizeSpec &spec,
+                                 Type resultType) {
+  auto dataType = cast<RankedTensorType>(spec.data.getType());
+  Value source = spec.data;
+  SmallVector<OpFoldResult> paddedSizes =
+      buildPaddedSizes(b, loc, source, spec.padsBegin, spec.padsEnd);
+  bool hasPads = llvm::any_of(
+      llvm::zip_equal(spec.padsBegin, spec.padsEnd),
+      [](auto pads) { return std::get<0>(pads) + std::get<1>(pads); });
+
+  checkRuntimeScales(b, loc, spec, paddedSizes);
+  checkResultTypeDims(b, loc, spec, resultType);
+  checkDestinationDims(b, loc, spec);
+  // An empty result then skips the whole computation (an axis may be huge
+  // while another dimension is 0, and the intermediate passes before the
+  // empty axis would not be empty).
+  Value resultElements = checkResultSize(b, loc, spec);
   SmallVector<TableSource> tableSources =
       checkTableSources(b, loc, spec, paddedSizes);
 
@@ -257,7 +279,7 @@ static Value lowerSignlessResize(OpBuilder &b, Location loc, ResizeSpec &spec,
     return buildResize(b, loc, spec, resultType, source, paddedSizes, hasPads,
                        tableSources, init);
   Value isEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        resultElements, i64Const(0));
+                                        resultElements, i64Constant(b, loc, 0));
   auto branch = scf::IfOp::create(
       b, loc, isEmpty,
       [&](OpBuilder &tb, Location tloc) {

@@ -62,17 +62,17 @@ planAxis(const ResizeProblem &problem, size_t i, const LoweringTarget &target,
   TableOrigin chosen = !table                ? runtime
                        : table->isIdentity() ? TableOrigin::Identity
                                              : TableOrigin::Constant;
-  axis.source = pinned.value_or(chosen);
-  bool needsTable = axis.source == TableOrigin::Identity ||
-                    axis.source == TableOrigin::Constant;
+  axis.origin = pinned.value_or(chosen);
+  bool needsTable = axis.origin == TableOrigin::Identity ||
+                    axis.origin == TableOrigin::Constant;
   if ((needsTable && !table) ||
-      (axis.source == TableOrigin::Identity && !table->isIdentity()) ||
-      ((axis.source == TableOrigin::Runtime ||
-        axis.source == TableOrigin::Computed) &&
-       axis.source != runtime)) {
+      (axis.origin == TableOrigin::Identity && !table->isIdentity()) ||
+      ((axis.origin == TableOrigin::Runtime ||
+        axis.origin == TableOrigin::Computed) &&
+       axis.origin != runtime)) {
     if (emitError)
       emitError() << "plan: axis " << problem.axes[i] << " cannot have '"
-                  << stringifyTableOrigin(axis.source)
+                  << stringifyTableOrigin(axis.origin)
                   << "' tables here (the planner's choice is '"
                   << stringifyTableOrigin(chosen) << "')";
     return failure();
@@ -81,7 +81,7 @@ planAxis(const ResizeProblem &problem, size_t i, const LoweringTarget &target,
     axis.table = std::move(table);
   // An affine tap run is iterated as (period, phase) loops whose output map
   // is not a projected permutation, which tiling compilers refuse.
-  if (axis.source == TableOrigin::Constant && !target.portable)
+  if (axis.origin == TableOrigin::Constant && !target.portable)
     axis.run = rules::findAffineTapRun(*axis.table);
   return axis;
 }
@@ -99,11 +99,11 @@ static ResizeFacts factsOf(const ResizeProblem &problem,
   for (auto [dim, axis] : llvm::zip_equal(problem.axes, axes)) {
     AxisFacts a;
     a.dim = dim;
-    a.identity = axis.source == TableOrigin::Identity;
+    a.identity = axis.origin == TableOrigin::Identity;
     if (!a.identity) {
       a.taps = axis.table ? std::optional<int64_t>(axis.table->taps)
                           : runtimeTaps(problem);
-      a.constantTable = axis.source == TableOrigin::Constant;
+      a.constantTable = axis.origin == TableOrigin::Constant;
       a.hasRun = axis.run.has_value();
       a.directRun = axis.run && axis.run->phaseStep >= 0;
       // What a nearest copy needs: affine reads over the whole axis.

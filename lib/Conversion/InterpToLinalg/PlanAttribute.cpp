@@ -43,7 +43,7 @@ DictionaryAttr interp::planToAttr(MLIRContext *context,
   SmallVector<Attribute> tables;
   SmallVector<int64_t> taps;
   for (auto [axis, facts] : llvm::zip_equal(plan.axes, plan.facts.axes)) {
-    tables.push_back(b.getStringAttr(stringifyTableOrigin(axis.source)));
+    tables.push_back(b.getStringAttr(stringifyTableOrigin(axis.origin)));
     taps.push_back(facts.identity ? 0 : facts.taps.value_or(-1));
   }
   entries.push_back(b.getNamedAttr("tables", b.getArrayAttr(tables)));

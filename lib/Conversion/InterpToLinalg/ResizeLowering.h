@@ -232,10 +232,6 @@ AxisTables buildComputedTables(OpBuilder &b, Location loc,
 AxisTables materializeTable(OpBuilder &b, Location loc,
                             const rules::AxisTable &table, FloatType accType,
                             bool needsWeights);
-/// Tables of one axis as constants, with their affine run.
-AxisTables buildConstantTables(OpBuilder &b, Location loc,
-                               const rules::AxisTable &table, FloatType accType,
-                               bool needsWeights);
 /// The constant tables of a pass as consecutive taps, when the table has
 /// that form and no affine run and the pass's data is integer (finite
 /// elements, so the zero-weight taps the form adds or moves add nothing:
@@ -338,9 +334,6 @@ Value buildSeparablePasses(OpBuilder &b, Location loc, Value source,
 // Strategy.cpp: facts in, plan out, plan carried out.
 //===----------------------------------------------------------------------===//
 
-/// The facts planResize decides on.
-ResizeFacts factsOf(const ResizeSpec &spec, ArrayRef<AxisTables> tables,
-                    ArrayRef<OpFoldResult> paddedSizes, Type elementType);
 /// Computes the op into `init` (of the result's sizes) by `plan`.
 Value buildPlannedResize(OpBuilder &b, Location loc, const ResizeSpec &spec,
                          const ResizePlan &plan, Value source,

@@ -1,7 +1,6 @@
-//===- Strategy.cpp - from tables to a plan, and the plan to IR -----------===//
+//===- Strategy.cpp - a plan's passes to IR ------------------------------===//
 //
-// factsOf reads what planResize decides on off the built tables;
-// buildPlannedResize calls the builders the plan names.
+// buildPlannedResize calls the builders the plan (LoweringPlan.h) names.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,63 +16,6 @@
 using namespace mlir;
 using namespace mlir::interp;
 using namespace mlir::interp::lowering;
-
-/// Whether the nearest gather along an axis can read the input at affine
-/// positions over the axis's whole length.
-static bool coversAxis(const AxisTables &tables) {
-  return tables.run && tables.run->phaseStep >= 0 &&
-         tables.run->firstPeriod == 0 &&
-         tables.run->endOutput() == tables.constantTable->outLength;
-}
-
-ResizeFacts lowering::factsOf(const ResizeSpec &spec,
-                              ArrayRef<AxisTables> tables,
-                              ArrayRef<OpFoldResult> paddedSizes,
-                              Type elementType) {
-  ResizeFacts facts;
-  facts.nearest = spec.kernel == rules::AxisKernel::Nearest;
-  facts.rank = paddedSizes.size();
-  facts.convertsElements = elementType != accumulatorType(elementType);
-  facts.runtimeRatios = spec.runtimeRatios;
-  facts.pillow = spec.kernel == rules::AxisKernel::BilinearPillow ||
-                 spec.kernel == rules::AxisKernel::BicubicPillow;
-  facts.integerElements = isa<IntegerType>(elementType);
-  for (auto [axis, t] : llvm::zip_equal(spec.axes, tables)) {
-    AxisFacts a;
-    a.dim = axis;
-    a.identity = t.isIdentity;
-    if (!t.isIdentity) {
-      a.taps = t.staticTaps();
-      a.constantTable = t.constantTable.has_value();
-      a.hasRun = t.run.has_value();
-      a.directRun = t.run && t.run->phaseStep >= 0;
-      a.runCoversAxis = a.constantTable && coversAxis(t);
-    }
-    facts.axes.push_back(a);
-  }
-  for (auto [in, out] : llvm::zip_equal(paddedSizes, spec.outSizes)) {
-    facts.inSizes.push_back(getConstantIntValue(in));
-    facts.outSizes.push_back(getConstantIntValue(out));
-  }
-  // The slab of a fused outermost resized axis: the input inside it. Not
-  // for portable lowerings: the fused axis is a top-level scf.forall over
-  // tensors with a stack slab, which other compilers do not take.
-  std::optional<int64_t> outer;
-  if (spec.portable)
-    return facts;
-  for (const AxisFacts &axis : facts.axes)
-    if (!axis.identity && (!outer || axis.dim < *outer))
-      outer = axis.dim;
-  if (outer) {
-    std::optional<int64_t> bytes = accumulatorType(elementType).getWidth() / 8;
-    for (int64_t d = *outer + 1; d < facts.rank && bytes; ++d)
-      if (!facts.inSizes[d] ||
-          llvm::MulOverflow(*bytes, *facts.inSizes[d], *bytes))
-        bytes.reset();
-    facts.outerSlabBytes = bytes;
-  }
-  return facts;
-}
 
 /// Plan kind Direct: the peeled outer axes, then one direct pass. With
 /// fuseOuterAxis the first peeled axis is fused with the rest

@@ -53,7 +53,7 @@ struct LoweringTarget {
 
 /// One axis of the plan.
 struct AxisPlan {
-  TableOrigin source = TableOrigin::Runtime;
+  TableOrigin origin = TableOrigin::Runtime;
   /// Constant and Identity: the table the compiler built.
   std::optional<rules::AxisTable> table;
   /// Constant (not portable): its affine tap run, if any.
