@@ -140,23 +140,12 @@ int64_t rules::axisTableTapBound(const AxisTableParams &params) {
 
 std::optional<int64_t> rules::lengthIndependentTaps(AxisKernel kernel,
                                                     bool antialiasActive) {
-  switch (kernel) {
-  case AxisKernel::Nearest:
-    return 1;
-  case AxisKernel::LinearOnnx:
+  if (std::optional<int64_t> taps = generic::fixedTaps(kernel))
+    return taps;
+  // Without antialias the triangle has width 2: two samples around the
+  // coordinate. Every other window grows with the downscale factor.
+  if (kernel == AxisKernel::Linear && !antialiasActive)
     return 2;
-  case AxisKernel::Cubic:
-    return 4;
-  case AxisKernel::Linear:
-    if (!antialiasActive)
-      return 2;
-    return std::nullopt;
-  case AxisKernel::Area:
-  case AxisKernel::BilinearPillow:
-  case AxisKernel::BicubicPillow:
-    // The window grows with the downscale factor.
-    return std::nullopt;
-  }
   return std::nullopt;
 }
 

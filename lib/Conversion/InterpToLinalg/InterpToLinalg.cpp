@@ -1,9 +1,10 @@
 //===- InterpToLinalg.cpp - interp ops to linalg: the patterns ------------===//
 //
-// The patterns: each describes its op as a ResizeSpec and hands it to
-// lowerResize. Interpolate-1 ops other than `area` and Interpolate-11 ops
-// other than the Pillow modes are rewritten to Interpolate-4 first (the
-// --interp-legalize-v1 and --interp-legalize-v11 patterns).
+// The pattern: describes an op as a ResizeSpec (its problem, its plan, its
+// operands) and hands it to lowerResize. Interpolate-1 ops other than `area`
+// and Interpolate-11 ops other than the Pillow modes are rewritten to
+// Interpolate-4 first (the --interp-legalize-v1 and --interp-legalize-v11
+// patterns).
 //
 //===----------------------------------------------------------------------===//
 
@@ -85,10 +86,12 @@ static SmallVector<Value> destinationsOf(Operation *op) {
 /// (`interp.plan`) cannot be carried out.
 static FailureOr<ResizeSpec> describe(Operation *op, Value data,
                                       const InterpToLinalgLowering &lowering) {
+  // With ranked tensors, only non-constant axes leave an op undescribed.
   std::optional<rules::ResizeProblem> problem = resizeProblemOf(op);
   if (!problem)
-    return op->emitOpError("cannot be lowered: no resize problem (unranked "
-                           "tensors or non-constant axes)");
+    return op->emitOpError(
+        "cannot be lowered with non-constant 'axes' (OpenVINO's CPU plugin "
+        "requires constant axes too)");
   LoweringTarget target;
   target.portable = lowering.portable;
   target.runtimeRatios = lowering.runtimeRatios;
@@ -115,23 +118,52 @@ static FailureOr<ResizeSpec> describe(Operation *op, Value data,
   return spec;
 }
 
+// What differs between the op versions the patterns below lower directly:
+// Interpolate-4, Interpolate-1 `area` and Interpolate-11's Pillow modes (the
+// other Interpolate-1 and -11 ops are rewritten to Interpolate-4 first).
+
+static bool lowersDirectly(InterpolateV4Op) { return true; }
+static bool lowersDirectly(InterpolateV1Op op) {
+  return op.getMode() == InterpolateV1Mode::Area;
+}
+static bool lowersDirectly(InterpolateV11Op op) { return op.isPillowMode(); }
+
+/// The operand the output lengths (or scales) come from, as run-time
+/// diagnostics name it.
+static std::pair<Value, runtime::CheckedOperand>
+shapeOperandOf(InterpolateV4Op op) {
+  if (op.getShapeCalculationMode() == ShapeCalcMode::Sizes)
+    return {op.getSizes(), runtime::CheckedOperand::Sizes};
+  return {op.getScales(), runtime::CheckedOperand::Scales};
+}
+static std::pair<Value, runtime::CheckedOperand>
+shapeOperandOf(InterpolateV1Op op) {
+  return {op.getTargetSpatialShape(), runtime::CheckedOperand::Target};
+}
+static std::pair<Value, runtime::CheckedOperand>
+shapeOperandOf(InterpolateV11Op op) {
+  return {op.getScalesOrSizes(), runtime::CheckedOperand::ScalesOrSizes};
+}
+
+static Value scalesOf(InterpolateV4Op op) { return op.getScales(); }
+static Value scalesOf(InterpolateV1Op) { return Value(); }
+static Value scalesOf(InterpolateV11Op op) { return op.getScales(); }
+
 namespace {
-struct LowerInterpolateV4 : OpConversionPattern<InterpolateV4Op> {
-  LowerInterpolateV4(MLIRContext *ctx, const InterpToLinalgLowering &lowering)
-      : OpConversionPattern(ctx), lowering(lowering) {}
+/// One op, from its problem and plan (describe) and its operands to the
+/// result.
+template <typename OpT> struct LowerResizeOp : OpConversionPattern<OpT> {
+  LowerResizeOp(MLIRContext *ctx, const InterpToLinalgLowering &lowering)
+      : OpConversionPattern<OpT>(ctx), lowering(lowering) {}
   InterpToLinalgLowering lowering;
 
   LogicalResult
-  matchAndRewrite(InterpolateV4Op op, OpAdaptor adaptor,
+  matchAndRewrite(OpT op, typename OpT::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto dataType = dyn_cast<RankedTensorType>(op.getData().getType());
-    if (!dataType)
+    if (!lowersDirectly(op))
+      return failure();
+    if (!isa<RankedTensorType>(op.getData().getType()))
       return op.emitOpError("cannot be lowered with unranked data");
-    std::optional<SmallVector<int64_t>> axes = op.getConstantAxes();
-    if (!axes)
-      return op.emitOpError(
-          "cannot be lowered with non-constant 'axes' (OpenVINO's CPU plugin "
-          "requires constant axes too)");
     if (!isa<RankedTensorType>(op.getResult().getType()))
       return op.emitOpError("cannot be lowered with an unranked result");
     if (failed(checkLowerable(op)))
@@ -140,80 +172,12 @@ struct LowerInterpolateV4 : OpConversionPattern<InterpolateV4Op> {
     if (failed(described))
       return failure();
     ResizeSpec &spec = *described;
-    bool sizesMode = spec.shapeMode == ShapeCalcMode::Sizes;
-    spec.shapeOperand = sizesMode ? runtime::CheckedOperand::Sizes
-                                  : runtime::CheckedOperand::Scales;
-    checkOperandLength(rewriter, op.getLoc(), spec,
-                       sizesMode ? op.getSizes() : op.getScales(), axes->size(),
-                       spec.shapeOperand);
+    auto [shapeOperand, which] = shapeOperandOf(op);
+    spec.shapeOperand = which;
+    checkOperandLength(rewriter, op.getLoc(), spec, shapeOperand,
+                       spec.axes.size(), which);
     spec.outSizes = *buildResultSizes(rewriter, op.getLoc(), op);
-    spec.scales = op.getScales();
-    rewriter.replaceOp(
-        op, lowerResize(rewriter, op.getLoc(), spec, op.getResult().getType()));
-    return success();
-  }
-};
-
-/// Interpolate-1 `area` (the other modes go through Interpolate-4).
-struct LowerInterpolateV1Area : OpConversionPattern<InterpolateV1Op> {
-  LowerInterpolateV1Area(MLIRContext *ctx,
-                         const InterpToLinalgLowering &lowering)
-      : OpConversionPattern(ctx), lowering(lowering) {}
-  InterpToLinalgLowering lowering;
-
-  LogicalResult
-  matchAndRewrite(InterpolateV1Op op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (op.getMode() != InterpolateV1Mode::Area)
-      return failure();
-    auto dataType = dyn_cast<RankedTensorType>(op.getData().getType());
-    if (!dataType || !isa<RankedTensorType>(op.getResult().getType()))
-      return op.emitOpError("cannot be lowered with unranked tensors");
-    if (failed(checkLowerable(op)))
-      return failure();
-    FailureOr<ResizeSpec> described = describe(op, op.getData(), lowering);
-    if (failed(described))
-      return failure();
-    ResizeSpec &spec = *described;
-    spec.shapeOperand = runtime::CheckedOperand::Target;
-    checkOperandLength(rewriter, op.getLoc(), spec, op.getTargetSpatialShape(),
-                       op.getAxes().size(), spec.shapeOperand);
-    spec.outSizes = *buildResultSizes(rewriter, op.getLoc(), op);
-    rewriter.replaceOp(
-        op, lowerResize(rewriter, op.getLoc(), spec, op.getResult().getType()));
-    return success();
-  }
-};
-/// Interpolate-11 bilinear_pillow and bicubic_pillow (the other modes go
-/// through Interpolate-4): separable passes with Pillow's filters, the op's
-/// last axis first (plan: ResizeFacts::pillow).
-struct LowerInterpolateV11Pillow : OpConversionPattern<InterpolateV11Op> {
-  LowerInterpolateV11Pillow(MLIRContext *ctx,
-                            const InterpToLinalgLowering &lowering)
-      : OpConversionPattern(ctx), lowering(lowering) {}
-  InterpToLinalgLowering lowering;
-
-  LogicalResult
-  matchAndRewrite(InterpolateV11Op op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!op.isPillowMode())
-      return failure();
-    auto dataType = dyn_cast<RankedTensorType>(op.getData().getType());
-    if (!dataType || !isa<RankedTensorType>(op.getResult().getType()))
-      return op.emitOpError("cannot be lowered with unranked tensors");
-    // The verifier guarantees constant axes for the Pillow modes.
-    std::optional<SmallVector<int64_t>> axes = op.getConstantAxes();
-    if (failed(checkLowerable(op)))
-      return failure();
-    FailureOr<ResizeSpec> described = describe(op, op.getData(), lowering);
-    if (failed(described))
-      return failure();
-    ResizeSpec &spec = *described;
-    spec.shapeOperand = runtime::CheckedOperand::ScalesOrSizes;
-    checkOperandLength(rewriter, op.getLoc(), spec, op.getScalesOrSizes(),
-                       axes->size(), spec.shapeOperand);
-    spec.outSizes = *buildResultSizes(rewriter, op.getLoc(), op);
-    spec.scales = op.getScales();
+    spec.scales = scalesOf(op);
     rewriter.replaceOp(
         op, lowerResize(rewriter, op.getLoc(), spec, op.getResult().getType()));
     return success();
@@ -225,6 +189,7 @@ void interp::populateInterpToLinalgConversionPatterns(
     RewritePatternSet &patterns, const InterpToLinalgLowering &lowering) {
   populateLegalizeV1Patterns(patterns);
   populateLegalizeV11Patterns(patterns);
-  patterns.add<LowerInterpolateV4, LowerInterpolateV1Area,
-               LowerInterpolateV11Pillow>(patterns.getContext(), lowering);
+  patterns.add<LowerResizeOp<InterpolateV4Op>, LowerResizeOp<InterpolateV1Op>,
+               LowerResizeOp<InterpolateV11Op>>(patterns.getContext(),
+                                                lowering);
 }

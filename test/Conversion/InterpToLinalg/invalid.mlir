@@ -31,7 +31,7 @@ func.func @unranked_result(%x: tensor<4xf32>, %s: tensor<1xi64>, %c: tensor<1xf3
 // -----
 
 func.func @v1_area_unranked(%x: tensor<*xf32>, %t: tensor<1xi64>) -> tensor<*xf32> {
-  // expected-error @+2 {{cannot be lowered with unranked tensors}}
+  // expected-error @+2 {{cannot be lowered with unranked data}}
   // expected-error @+1 {{failed to legalize operation 'interp.interpolate_v1'}}
   %r = interp.interpolate_v1 %x, %t {axes = array<i64: 0>, mode = area}
      : (tensor<*xf32>, tensor<1xi64>) -> tensor<*xf32>

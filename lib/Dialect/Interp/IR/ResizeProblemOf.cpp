@@ -47,7 +47,10 @@ static std::optional<ResizeProblem> baseProblem(Operation *op, Value data,
   return problem;
 }
 
-static std::optional<ResizeProblem> problemOf(InterpolateV4Op op) {
+/// Interpolate-4 and -11 (whose Pillow modes read no coordinate or
+/// nearest mode and no antialias).
+template <typename OpT>
+static std::optional<ResizeProblem> problemOfV4Like(OpT op) {
   std::optional<SmallVector<int64_t>> axes = op.getConstantAxes();
   if (!axes)
     return std::nullopt;
@@ -58,13 +61,15 @@ static std::optional<ResizeProblem> problemOf(InterpolateV4Op op) {
     return std::nullopt;
   problem->axes = *axes;
   problem->kernel = rules::axisKernelOf(op.getMode());
-  problem->coordinateMode = op.getCoordinateTransformationMode();
-  problem->nearestMode = op.getNearestMode();
   problem->shapeMode = op.getShapeCalculationMode();
-  problem->antialias = op.getAntialias();
   problem->cubeCoeff = op.getCubeCoeff().convertToDouble();
   if (problem->shapeMode == ShapeCalcMode::Scales)
     problem->scales = getConstantScales(op.getScales());
+  if (problem->isPillow())
+    return problem;
+  problem->coordinateMode = op.getCoordinateTransformationMode();
+  problem->nearestMode = op.getNearestMode();
+  problem->antialias = op.getAntialias();
   return problem;
 }
 
@@ -94,35 +99,12 @@ static std::optional<ResizeProblem> problemOf(InterpolateV1Op op) {
   return problem;
 }
 
-static std::optional<ResizeProblem> problemOf(InterpolateV11Op op) {
-  std::optional<SmallVector<int64_t>> axes = op.getConstantAxes();
-  if (!axes)
-    return std::nullopt;
-  std::optional<ResizeProblem> problem =
-      baseProblem(op, op.getData(), op.getPadsBegin(), op.getPadsEnd(),
-                  inferResultShape(op));
-  if (!problem)
-    return std::nullopt;
-  problem->axes = *axes;
-  problem->kernel = rules::axisKernelOf(op.getMode());
-  problem->shapeMode = op.getShapeCalculationMode();
-  problem->cubeCoeff = op.getCubeCoeff().convertToDouble();
-  if (problem->shapeMode == ShapeCalcMode::Scales)
-    problem->scales = getConstantScales(op.getScales());
-  if (op.isPillowMode())
-    return problem; // coordinate and nearest modes and antialias do not apply
-  problem->coordinateMode = op.getCoordinateTransformationMode();
-  problem->nearestMode = op.getNearestMode();
-  problem->antialias = op.getAntialias();
-  return problem;
-}
-
 std::optional<ResizeProblem> interp::resizeProblemOf(Operation *op) {
   if (auto v4 = dyn_cast<InterpolateV4Op>(op))
-    return problemOf(v4);
+    return problemOfV4Like(v4);
   if (auto v1 = dyn_cast<InterpolateV1Op>(op))
     return problemOf(v1);
   if (auto v11 = dyn_cast<InterpolateV11Op>(op))
-    return problemOf(v11);
+    return problemOfV4Like(v11);
   return std::nullopt;
 }
