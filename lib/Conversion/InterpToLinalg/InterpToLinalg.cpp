@@ -101,7 +101,6 @@ static FailureOr<ResizeSpec> describe(Operation *op, Value data,
   ResizeSpec spec;
   spec.module = op->getParentOfType<ModuleOp>();
   spec.portable = lowering.portable;
-  spec.runtimeRatios = lowering.runtimeRatios && !lowering.portable;
   spec.data = data;
   spec.padsBegin = problem->padsBegin;
   spec.padsEnd = problem->padsEnd;

@@ -50,11 +50,10 @@ struct ResizeSpec {
   std::optional<SmallVector<float>> constantScales;
   /// Result dims, static or computed from the operands.
   SmallVector<OpFoldResult> outSizes;
-  /// Whether run-time tables get the passes specialized for x2 and /2.
-  bool runtimeRatios = true;
-  /// convert-interp-to-linalg's `portable` option: no runtime library
-  /// calls (run-time tables by ComputedTables.cpp, checks by
-  /// PortableChecks.cpp), no affine tap runs or fused outer axis.
+  /// convert-interp-to-linalg's `portable` option, as far as the plan does
+  /// not already say it (table origins, no affine runs, no fusion, no
+  /// run-time ratios): checks are asserted (PortableChecks.cpp) instead of
+  /// calls, unsigned data is bitcast.
   bool portable = false;
   /// The data was unsigned and is lowered as its signless bitcast
   /// (portable): conversions still read it as unsigned.
