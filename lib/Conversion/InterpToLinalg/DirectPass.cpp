@@ -19,6 +19,170 @@ using namespace mlir;
 using namespace mlir::interp;
 using namespace mlir::interp::lowering;
 
+namespace {
+/// The generic's inputs and indexing maps, and where each axis's operands
+/// begin among its body's arguments (-1 when the axis has none).
+struct DirectPassOperands {
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  SmallVector<int64_t> firstIndexArg, firstWeightArg;
+};
+
+/// Per axis and tap: the source index along the axis and the weight.
+struct TapOperands {
+  SmallVector<SmallVector<Value>> index, weight;
+};
+} // namespace
+
+/// One input per tap of each table: the generic reads tap t's column of a
+/// table through a map with the constant t, so the taps are unrolled and
+/// every load is indexed by the loop indices alone. The last map is the
+/// output's, where the run axis's output is P k + p + offset.
+static DirectPassOperands directPassOperands(OpBuilder &b,
+                                             ArrayRef<DirectPassAxis> axes,
+                                             const DirectPassAxis *runAxis,
+                                             int64_t rank) {
+  MLIRContext *ctx = b.getContext();
+  int64_t loops = rank + (runAxis ? 1 : 0);
+  DirectPassOperands operands;
+  SmallVector<Value> &inputs = operands.inputs;
+  SmallVector<AffineMap> &maps = operands.maps;
+  operands.firstIndexArg.assign(axes.size(), -1);
+  operands.firstWeightArg.assign(axes.size(), -1);
+  for (auto [i, a] : llvm::enumerate(axes)) {
+    AffineExpr o = b.getAffineDimExpr(a.axis);
+    if (a.run) {
+      operands.firstWeightArg[i] = inputs.size();
+      for (int64_t t = 0; t < a.taps; ++t) {
+        inputs.push_back(a.run->weights);
+        maps.push_back(AffineMap::get(
+            loops, 0, {b.getAffineConstantExpr(t), b.getAffineDimExpr(rank), o},
+            ctx));
+      }
+      continue;
+    }
+    if (a.starts) {
+      operands.firstIndexArg[i] = inputs.size();
+      inputs.push_back(a.starts);
+      maps.push_back(AffineMap::get(loops, 0, {o}, ctx));
+    }
+    for (auto [table, first] :
+         {std::pair(a.indices, &operands.firstIndexArg[i]),
+          std::pair(a.weights, &operands.firstWeightArg[i])}) {
+      if (!table)
+        continue;
+      *first = inputs.size();
+      for (int64_t t = 0; t < a.taps; ++t) {
+        inputs.push_back(table);
+        maps.push_back(
+            AffineMap::get(loops, 0, {o, b.getAffineConstantExpr(t)}, ctx));
+      }
+    }
+  }
+  SmallVector<AffineExpr> outputExprs;
+  for (int64_t d = 0; d < rank; ++d) {
+    AffineExpr o = b.getAffineDimExpr(d);
+    if (runAxis && d == runAxis->axis)
+      o = runAxis->run->period * o + b.getAffineDimExpr(rank) +
+          runAxis->run->outputOffset;
+    outputExprs.push_back(o);
+  }
+  maps.push_back(AffineMap::get(loops, 0, outputExprs, ctx));
+  return operands;
+}
+
+/// Tap `t`'s source index in an affine tap run, S k + D p + base_t: affine
+/// in the loop indices, where a table read would be a gather.
+static Value runTapIndex(OpBuilder &b, Location loc,
+                         const AffineRunOperands &run, Value k, Value phase,
+                         int64_t t) {
+  Value index = b.createOrFold<arith::MulIOp>(
+      loc, k, arith::ConstantIndexOp::create(b, loc, run.inputStep));
+  index = b.createOrFold<arith::AddIOp>(
+      loc, index,
+      b.createOrFold<arith::MulIOp>(
+          loc, phase, getValueOrCreateConstantIndexOp(b, loc, run.phaseStep)));
+  return b.createOrFold<arith::AddIOp>(
+      loc, index, getValueOrCreateConstantIndexOp(b, loc, run.bases[t]));
+}
+
+/// The source indices and weights of every axis's taps, in the generic's
+/// body (`args`), at output `position` and run phase `phase`.
+static TapOperands tapOperands(OpBuilder &b, Location loc,
+                               ArrayRef<DirectPassAxis> axes,
+                               const DirectPassOperands &operands,
+                               ValueRange args, ArrayRef<Value> position,
+                               Value phase) {
+  TapOperands taps;
+  taps.index.resize(axes.size());
+  taps.weight.resize(axes.size());
+  for (auto [i, a] : llvm::enumerate(axes)) {
+    // Consecutive taps read from starts[o] on.
+    Value start =
+        a.starts ? arith::IndexCastOp::create(b, loc, b.getIndexType(),
+                                              args[operands.firstIndexArg[i]])
+                       .getResult()
+                 : Value();
+    for (int64_t t = 0; t < a.taps; ++t) {
+      taps.weight[i].push_back(args[operands.firstWeightArg[i] + t]);
+      if (start) {
+        taps.index[i].push_back(b.createOrFold<arith::AddIOp>(
+            loc, start, arith::ConstantIndexOp::create(b, loc, t)));
+        continue;
+      }
+      if (!a.run) {
+        taps.index[i].push_back(arith::IndexCastOp::create(
+            b, loc, b.getIndexType(), args[operands.firstIndexArg[i] + t]));
+        continue;
+      }
+      taps.index[i].push_back(
+          runTapIndex(b, loc, *a.run, position[a.axis], phase, t));
+    }
+  }
+  return taps;
+}
+
+/// The sum over every tap combination of the product of the axes' weights
+/// and the source element there, in the accumulator type.
+static Value sumTapCombinations(OpBuilder &b, Location loc, Value source,
+                                ArrayRef<DirectPassAxis> axes,
+                                const TapOperands &taps,
+                                ArrayRef<Value> position, Value init,
+                                const ElementTypes &types, bool gathers) {
+  FloatType accType = types.accumulator;
+  // The sum starts at +0 (the reference's order: 0 + p_0 + p_1 ...),
+  // which makes an all -0 sum +0. Stored into an integer, the sign of
+  // a zero does not matter, and the sum starts with p_0 (one add per
+  // output less).
+  bool storesInteger = isa<IntegerType>(getElementTypeOrSelf(init.getType()));
+  Value sum = storesInteger ? Value() : zeroOf(b, loc, accType);
+  SmallVector<int64_t> combo(axes.size(), 0);
+  for (;;) {
+    SmallVector<Value> indices(position);
+    Value weight;
+    for (auto [i, a] : llvm::enumerate(axes)) {
+      indices[a.axis] = taps.index[i][combo[i]];
+      Value w = taps.weight[i][combo[i]];
+      weight =
+          weight ? arith::MulFOp::create(b, loc, weight, w).getResult() : w;
+    }
+    Value element = tensor::ExtractOp::create(b, loc, source, indices);
+    Value product = arith::MulFOp::create(
+        b, loc, weight,
+        gathers
+            ? toAccumulatorByTable(b, loc, element, accType, types.isUnsigned)
+            : toAccumulator(b, loc, element, accType, types.isUnsigned));
+    sum =
+        sum ? arith::AddFOp::create(b, loc, sum, product).getResult() : product;
+    // Next combination, the last axis fastest.
+    int64_t i = static_cast<int64_t>(axes.size()) - 1;
+    while (i >= 0 && ++combo[i] == axes[i].taps)
+      combo[i--] = 0;
+    if (i < 0)
+      return sum;
+  }
+}
+
 /// Resized axes in one generic:
 /// out[o] = sum over tap combinations of (W_0[o_0, t_0] * W_1[o_1, t_1] ...)
 ///          * in[I_0[o_0, t_0], I_1[o_1, t_1], ...].
@@ -39,152 +203,36 @@ using namespace mlir::interp::lowering;
 Value lowering::buildDirectPass(OpBuilder &b, Location loc, Value source,
                                 ArrayRef<DirectPassAxis> axes, Value init,
                                 const ElementTypes &types) {
-  FloatType accType = types.accumulator;
-  bool isUnsigned = types.isUnsigned;
-  auto sourceType = cast<RankedTensorType>(source.getType());
-  int64_t rank = sourceType.getRank();
+  int64_t rank = cast<RankedTensorType>(source.getType()).getRank();
   const DirectPassAxis *runAxis = nullptr;
   for (const DirectPassAxis &a : axes)
     if (a.run)
       runAxis = &a;
-  int64_t loops = rank + (runAxis ? 1 : 0);
   SmallVector<int64_t> tableAxes;
   for (const DirectPassAxis &a : axes)
     if (!a.run)
       tableAxes.push_back(a.axis);
   bool gathers = passGathers(source, tableAxes);
-  MLIRContext *ctx = b.getContext();
 
-  SmallVector<Value> inputs;
-  SmallVector<AffineMap> maps;
-  SmallVector<int64_t> firstIndexArg(axes.size(), -1),
-      firstWeightArg(axes.size(), -1);
-  for (auto [i, a] : llvm::enumerate(axes)) {
-    AffineExpr o = b.getAffineDimExpr(a.axis);
-    if (a.run) {
-      firstWeightArg[i] = inputs.size();
-      for (int64_t t = 0; t < a.taps; ++t) {
-        inputs.push_back(a.run->weights);
-        maps.push_back(AffineMap::get(
-            loops, 0, {b.getAffineConstantExpr(t), b.getAffineDimExpr(rank), o},
-            ctx));
-      }
-      continue;
-    }
-    if (a.starts) {
-      firstIndexArg[i] = inputs.size();
-      inputs.push_back(a.starts);
-      maps.push_back(AffineMap::get(loops, 0, {o}, ctx));
-    }
-    for (auto [table, first] : {std::pair(a.indices, &firstIndexArg[i]),
-                                std::pair(a.weights, &firstWeightArg[i])}) {
-      if (!table)
-        continue;
-      *first = inputs.size();
-      for (int64_t t = 0; t < a.taps; ++t) {
-        inputs.push_back(table);
-        maps.push_back(
-            AffineMap::get(loops, 0, {o, b.getAffineConstantExpr(t)}, ctx));
-      }
-    }
-  }
-  SmallVector<AffineExpr> outputExprs;
-  for (int64_t d = 0; d < rank; ++d) {
-    AffineExpr o = b.getAffineDimExpr(d);
-    if (runAxis && d == runAxis->axis)
-      o = runAxis->run->period * o + b.getAffineDimExpr(rank) +
-          runAxis->run->outputOffset;
-    outputExprs.push_back(o);
-  }
-  maps.push_back(AffineMap::get(loops, 0, outputExprs, ctx));
-  SmallVector<utils::IteratorType> iterators(loops,
+  DirectPassOperands operands = directPassOperands(b, axes, runAxis, rank);
+  SmallVector<utils::IteratorType> iterators(rank + (runAxis ? 1 : 0),
                                              utils::IteratorType::parallel);
-
   auto generic = linalg::GenericOp::create(
-      b, loc, init.getType(), inputs, ValueRange{init}, maps, iterators,
-      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+      b, loc, init.getType(), operands.inputs, ValueRange{init}, operands.maps,
+      iterators, [&](OpBuilder &nb, Location nloc, ValueRange args) {
         SmallVector<Value> position;
         for (int64_t d = 0; d < rank; ++d)
           position.push_back(linalg::IndexOp::create(nb, nloc, d));
-        auto indexConst = [&](int64_t v) -> Value {
-          return arith::ConstantIndexOp::create(nb, nloc, v);
-        };
-        // Per axis and tap: the source index along the axis and the weight.
-        SmallVector<SmallVector<Value>> tapIndex(axes.size()),
-            tapWeight(axes.size());
         Value phase =
             runAxis ? linalg::IndexOp::create(nb, nloc, rank) : Value();
-        for (auto [i, a] : llvm::enumerate(axes)) {
-          // Consecutive taps read from starts[o] on.
-          Value start =
-              a.starts ? arith::IndexCastOp::create(nb, nloc, nb.getIndexType(),
-                                                    args[firstIndexArg[i]])
-                             .getResult()
-                       : Value();
-          for (int64_t t = 0; t < a.taps; ++t) {
-            tapWeight[i].push_back(args[firstWeightArg[i] + t]);
-            if (start) {
-              tapIndex[i].push_back(
-                  nb.createOrFold<arith::AddIOp>(nloc, start, indexConst(t)));
-              continue;
-            }
-            if (!a.run) {
-              tapIndex[i].push_back(arith::IndexCastOp::create(
-                  nb, nloc, nb.getIndexType(), args[firstIndexArg[i] + t]));
-              continue;
-            }
-            // S k + D p + base_t.
-            const AffineRunOperands &run = *a.run;
-            Value k = position[a.axis];
-            Value index = nb.createOrFold<arith::MulIOp>(
-                nloc, k, indexConst(run.inputStep));
-            index = nb.createOrFold<arith::AddIOp>(
-                nloc, index,
-                nb.createOrFold<arith::MulIOp>(
-                    nloc, phase,
-                    getValueOrCreateConstantIndexOp(nb, nloc, run.phaseStep)));
-            index = nb.createOrFold<arith::AddIOp>(
-                nloc, index,
-                getValueOrCreateConstantIndexOp(nb, nloc, run.bases[t]));
-            tapIndex[i].push_back(index);
-          }
-        }
-        // The sum starts at +0 (the reference's order: 0 + p_0 + p_1 ...),
-        // which makes an all -0 sum +0. Stored into an integer, the sign of
-        // a zero does not matter, and the sum starts with p_0 (one add per
-        // output less).
-        bool storesInteger =
-            isa<IntegerType>(getElementTypeOrSelf(init.getType()));
-        Value sum = storesInteger ? Value() : zeroOf(nb, nloc, accType);
-        SmallVector<int64_t> combo(axes.size(), 0);
-        for (;;) {
-          SmallVector<Value> indices(position);
-          Value weight;
-          for (auto [i, a] : llvm::enumerate(axes)) {
-            indices[a.axis] = tapIndex[i][combo[i]];
-            Value w = tapWeight[i][combo[i]];
-            weight =
-                weight ? arith::MulFOp::create(nb, nloc, weight, w).getResult()
-                       : w;
-          }
-          Value element = tensor::ExtractOp::create(nb, nloc, source, indices);
-          Value product = arith::MulFOp::create(
-              nb, nloc, weight,
-              gathers
-                  ? toAccumulatorByTable(nb, nloc, element, accType, isUnsigned)
-                  : toAccumulator(nb, nloc, element, accType, isUnsigned));
-          sum = sum ? arith::AddFOp::create(nb, nloc, sum, product).getResult()
-                    : product;
-          // Next combination, the last axis fastest.
-          int64_t i = static_cast<int64_t>(axes.size()) - 1;
-          while (i >= 0 && ++combo[i] == axes[i].taps)
-            combo[i--] = 0;
-          if (i < 0)
-            break;
-        }
-        linalg::YieldOp::create(
-            nb, nloc,
-            storeAccumulated(nb, nloc, sum, init, accType, isUnsigned));
+        TapOperands taps =
+            tapOperands(nb, nloc, axes, operands, args, position, phase);
+        Value sum = sumTapCombinations(nb, nloc, source, axes, taps, position,
+                                       init, types, gathers);
+        linalg::YieldOp::create(nb, nloc,
+                                storeAccumulated(nb, nloc, sum, init,
+                                                 types.accumulator,
+                                                 types.isUnsigned));
       });
   return generic.getResult(0);
 }
