@@ -13,7 +13,6 @@
 #include "interp/Runtime/InterpRuntime.h"
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "llvm/ADT/ScopeExit.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -368,14 +367,12 @@ llvm::Error JitModule::invokeInto(StringRef function,
               });
 }
 
-llvm::Expected<SmallVector<reference::Tensor>>
-JitModule::invoke(StringRef function, ArrayRef<reference::Tensor> inputs,
-                  bool asViews) {
-  const Signature *signature = getSignature(function);
-  if (!signature)
-    return noFunction(function);
-  // Reserved: the views point into these vectors' inline storage.
-  SmallVector<SmallVector<int64_t>> strides;
+/// Row-major views of `inputs`, or why one's bytes do not fit its shape.
+/// Their strides are kept in `strides`, reserved first: the views point into
+/// its vectors' inline storage.
+static llvm::Expected<SmallVector<TensorView>>
+rowMajorViews(StringRef function, ArrayRef<reference::Tensor> inputs,
+              SmallVector<SmallVector<int64_t>> &strides) {
   strides.reserve(inputs.size());
   SmallVector<TensorView> views;
   for (auto [i, input] : llvm::enumerate(inputs)) {
@@ -390,16 +387,17 @@ JitModule::invoke(StringRef function, ArrayRef<reference::Tensor> inputs,
     views.push_back(
         {input.type, input.data.data(), input.shape, strides.back()});
   }
-  std::vector<std::vector<uint8_t>> copies;
-  auto descriptors = describeInputs(function, *signature, views, copies);
-  if (!descriptors)
-    return descriptors.takeError();
+  return views;
+}
 
-  // A view pads every dimension's extent by 2 in the layout and starts 3
-  // elements in: strides and offset differ from the identity layout.
-  for (auto [input, descriptor] : llvm::zip(inputs, *descriptors)) {
-    if (!asViews)
-      break;
+/// Replaces the descriptor of every input by one of a copy in `copies` that
+/// pads every dimension's extent by 2 in the layout and starts 3 elements
+/// in: strides and offset differ from the identity layout.
+static void
+describeAsPaddedViews(ArrayRef<reference::Tensor> inputs,
+                      MutableArrayRef<SmallVector<int64_t>> descriptors,
+                      std::vector<std::vector<uint8_t>> &copies) {
+  for (auto [input, descriptor] : llvm::zip(inputs, descriptors)) {
     int64_t rank = input.shape.size(), offset = 3, extent = 1;
     SmallVector<int64_t> padded(rank);
     for (int64_t d = rank - 1; d >= 0; --d) {
@@ -415,59 +413,102 @@ JitModule::invoke(StringRef function, ArrayRef<reference::Tensor> inputs,
                 padded, input.shape, elementSize);
     descriptor = describe(copies.back().data(), offset, input.shape, padded);
   }
+}
 
-  // Each result goes first to a buffer from std::malloc, whose failure is
-  // an error ("not enough memory"), and the compiled result is freed; only
-  // then is the tensor's std::vector allocated, in the room just freed.
-  // (A failed operator new cannot be handled here: LLVM's tools install a
-  // new-handler that aborts, and this code has no exceptions.)
-  size_t numResults = signature->results.size();
-  SmallVector<void *> staging(numResults, nullptr);
-  llvm::scope_exit freeStaging([&] {
-    for (void *buffer : staging)
+namespace {
+/// The results of one call on their way into tensors. Each goes first to a
+/// buffer from std::malloc, whose failure is an error ("not enough
+/// memory"), and the compiled result is freed; only then is the tensor's
+/// std::vector allocated, in the room just freed. (A failed operator new
+/// cannot be handled here: LLVM's tools install a new-handler that aborts,
+/// and this code has no exceptions.)
+class StagedResults {
+public:
+  /// Sizes everything but the buffers before the call: after it, nothing
+  /// but the buffers' malloc may allocate.
+  explicit StagedResults(const JitModule::Signature &signature)
+      : signature(signature), buffers(signature.results.size(), nullptr),
+        shapes(signature.results.size()), strides(signature.results.size()) {
+    for (auto [i, type] : llvm::enumerate(signature.results)) {
+      shapes[i].resize(type.getRank());
+      strides[i].resize(type.getRank());
+    }
+  }
+  StagedResults(const StagedResults &) = delete;
+  StagedResults &operator=(const StagedResults &) = delete;
+  ~StagedResults() {
+    for (void *buffer : buffers)
       std::free(buffer);
-  });
-  SmallVector<SmallVector<int64_t>> shapes(numResults),
-      resultStrides(numResults);
-  for (size_t i = 0; i < numResults; ++i) {
-    shapes[i].resize(signature->results[i].getRank());
-    resultStrides[i].resize(signature->results[i].getRank());
   }
-  llvm::Error error =
-      call(function, *signature, *descriptors,
-           [&](unsigned index, ElementType type,
-               ArrayRef<int64_t> shape) -> llvm::Expected<MutableTensorView> {
-             // Nothing here allocates but the malloc: the shapes and strides
-             // were sized before the call.
-             int64_t bytes = countElements(shape) *
-                             static_cast<int64_t>(reference::elementSize(type));
-             staging[index] = std::malloc(std::max<int64_t>(bytes, 1));
-             if (!staging[index])
-               return llvm::createStringError(
-                   "not enough memory to copy result %u (%lld bytes)", index,
-                   static_cast<long long>(bytes));
-             llvm::copy(shape, shapes[index].begin());
-             for (int64_t d = shape.size() - 1, stride = 1; d >= 0; --d) {
-               resultStrides[index][d] = stride;
-               stride *= shape[d];
-             }
-             return MutableTensorView{type, staging[index], shapes[index],
-                                      resultStrides[index]};
-           });
-  if (error)
+
+  /// A ResultAllocator: a row-major buffer for result `index`.
+  llvm::Expected<MutableTensorView> allocate(unsigned index, ElementType type,
+                                             ArrayRef<int64_t> shape) {
+    int64_t bytes = countElements(shape) *
+                    static_cast<int64_t>(reference::elementSize(type));
+    buffers[index] = std::malloc(std::max<int64_t>(bytes, 1));
+    if (!buffers[index])
+      return llvm::createStringError(
+          "not enough memory to copy result %u (%lld bytes)", index,
+          static_cast<long long>(bytes));
+    llvm::copy(shape, shapes[index].begin());
+    for (int64_t d = shape.size() - 1, stride = 1; d >= 0; --d) {
+      strides[index][d] = stride;
+      stride *= shape[d];
+    }
+    return MutableTensorView{type, buffers[index], shapes[index],
+                             strides[index]};
+  }
+
+  /// The results as tensors, each buffer freed once copied.
+  SmallVector<reference::Tensor> takeTensors() {
+    size_t numResults = signature.results.size();
+    SmallVector<reference::Tensor> outputs(numResults);
+    for (size_t i = 0; i < numResults; ++i) {
+      reference::Tensor &output = outputs[i];
+      output.type =
+          *toReferenceElementType(signature.results[i].getElementType());
+      output.shape = shapes[i];
+      size_t bytes = output.numElements() * reference::elementSize(output.type);
+      output.data.resize(bytes);
+      if (bytes)
+        std::memcpy(output.data.data(), buffers[i], bytes);
+      std::free(buffers[i]);
+      buffers[i] = nullptr;
+    }
+    return outputs;
+  }
+
+private:
+  const JitModule::Signature &signature;
+  SmallVector<void *> buffers;
+  SmallVector<SmallVector<int64_t>> shapes, strides;
+};
+} // namespace
+
+llvm::Expected<SmallVector<reference::Tensor>>
+JitModule::invoke(StringRef function, ArrayRef<reference::Tensor> inputs,
+                  bool asViews) {
+  const Signature *signature = getSignature(function);
+  if (!signature)
+    return noFunction(function);
+  SmallVector<SmallVector<int64_t>> strides;
+  auto views = rowMajorViews(function, inputs, strides);
+  if (!views)
+    return views.takeError();
+  std::vector<std::vector<uint8_t>> copies;
+  auto descriptors = describeInputs(function, *signature, *views, copies);
+  if (!descriptors)
+    return descriptors.takeError();
+  if (asViews)
+    describeAsPaddedViews(inputs, *descriptors, copies);
+
+  StagedResults staged(*signature);
+  if (llvm::Error error =
+          call(function, *signature, *descriptors,
+               [&](unsigned index, ElementType type, ArrayRef<int64_t> shape) {
+                 return staged.allocate(index, type, shape);
+               }))
     return std::move(error);
-  SmallVector<reference::Tensor> outputs(numResults);
-  for (size_t i = 0; i < numResults; ++i) {
-    reference::Tensor &output = outputs[i];
-    output.type =
-        *toReferenceElementType(signature->results[i].getElementType());
-    output.shape = shapes[i];
-    size_t bytes = output.numElements() * reference::elementSize(output.type);
-    output.data.resize(bytes);
-    if (bytes)
-      std::memcpy(output.data.data(), staging[i], bytes);
-    std::free(staging[i]);
-    staging[i] = nullptr;
-  }
-  return outputs;
+  return staged.takeTensors();
 }
