@@ -148,59 +148,71 @@ static llvm::Error optimize(llvm::TargetMachine *tm, llvm::Module *module) {
   return llvm::Error::success();
 }
 
-llvm::Expected<std::unique_ptr<JitModule>>
-JitModule::compile(ModuleOp module, unsigned numThreads,
-                   std::optional<uint64_t> minParallelIterations,
-                   bool profilerListeners) {
-  std::unique_ptr<JitModule> jit(new JitModule());
-  MLIRContext *context = module.getContext();
-  for (auto func : module.getOps<func::FuncOp>()) {
-    if (!whyNotCallable(func).empty())
-      continue;
-    func->setAttr("llvm.emit_c_interface", UnitAttr::get(context));
-    // One-Shot Bufferize writes into tensor arguments in place when it can;
-    // invokeInto lends the caller's buffers, which must stay as they are.
-    // Arguments the function names as destinations are written by design:
-    // they get copies instead.
-    Signature signature{asDataTensors(func.getArgumentTypes()),
-                        asDataTensors(func.getResultTypes()),
-                        {}};
-    for (BlockArgument arg : func.getArguments()) {
-      bool written = llvm::any_of(arg.getUsers(), [&](Operation *user) {
-        auto op = dyn_cast<bufferization::MaterializeInDestinationOp>(user);
-        return op && op.getDest() == arg;
-      });
-      signature.writtenInputs.push_back(written);
-      if (!written)
-        func.setArgAttr(arg.getArgNumber(),
-                        bufferization::BufferizationDialect::kWritableAttrName,
-                        BoolAttr::get(context, false));
-    }
-    jit->signatures[func.getName()] = std::move(signature);
+/// Makes `func` callable through its C interface and returns its
+/// signature. One-Shot Bufferize writes into tensor arguments in place when
+/// it can; invokeInto lends the caller's buffers, which must stay as they
+/// are. Arguments the function names as destinations are written by
+/// design: they get copies instead.
+static JitModule::Signature prepareCallable(func::FuncOp func) {
+  MLIRContext *context = func.getContext();
+  func->setAttr("llvm.emit_c_interface", UnitAttr::get(context));
+  JitModule::Signature signature{asDataTensors(func.getArgumentTypes()),
+                                 asDataTensors(func.getResultTypes()),
+                                 {}};
+  for (BlockArgument arg : func.getArguments()) {
+    bool written = llvm::any_of(arg.getUsers(), [&](Operation *user) {
+      auto op = dyn_cast<bufferization::MaterializeInDestinationOp>(user);
+      return op && op.getDest() == arg;
+    });
+    signature.writtenInputs.push_back(written);
+    if (!written)
+      func.setArgAttr(arg.getArgNumber(),
+                      bufferization::BufferizationDialect::kWritableAttrName,
+                      BoolAttr::get(context, false));
   }
+  return signature;
+}
 
-  PassManager pm(context);
-  InterpPipelineOptions pipelineOptions;
-  pipelineOptions.numThreads = numThreads;
-  if (minParallelIterations)
-    pipelineOptions.minParallelIterations = *minParallelIterations;
-  buildInterpToLLVMPipeline(pm, pipelineOptions);
-  if (failed(pm.run(module)))
-    return llvm::createStringError("lowering with --interp-to-llvm failed");
+/// Multi-threaded code calls libomp (__kmpc_*), which the JIT looks up in
+/// the process's global scope. A host that loaded interp with RTLD_LOCAL
+/// (Python's extension modules, plugins) has libomp loaded but not global;
+/// loading it again, permanently, makes it so.
+static llvm::Error makeOpenMPGlobal() {
+  std::string error;
+  if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(
+          INTERP_OPENMP_LIBRARY_PATH, &error))
+    return llvm::createStringError("cannot load the OpenMP runtime " +
+                                   std::string(INTERP_OPENMP_LIBRARY_PATH) +
+                                   ": " + error);
+  return llvm::Error::success();
+}
 
-  // Multi-threaded code calls libomp (__kmpc_*), which the JIT looks up in
-  // the process's global scope. A host that loaded interp with RTLD_LOCAL
-  // (Python's extension modules, plugins) has libomp loaded but not global;
-  // loading it again, permanently, makes it so.
-  if (numThreads != 1) {
-    std::string error;
-    if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(
-            INTERP_OPENMP_LIBRARY_PATH, &error))
-      return llvm::createStringError("cannot load the OpenMP runtime " +
-                                     std::string(INTERP_OPENMP_LIBRARY_PATH) +
-                                     ": " + error);
-  }
+/// The runtime library's functions that compiled code calls, bound to
+/// their addresses in this process.
+static llvm::orc::SymbolMap
+runtimeSymbols(llvm::orc::MangleAndInterner interner) {
+  llvm::orc::SymbolMap symbols;
+  auto add = [&](llvm::StringRef name, void *address) {
+    symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
+                               llvm::JITSymbolFlags::Exported};
+  };
+  // memref.copy of non-contiguous memrefs (the runtime defines it too).
+  add("memrefCopy", reinterpret_cast<void *>(&memrefCopy));
+#define INTERP_RUNTIME_CHECK(Id, symbol)                                       \
+  add(#symbol, reinterpret_cast<void *>(&symbol));
+#define INTERP_RUNTIME_FUNCTION(Id, symbol)                                    \
+  add(#symbol, reinterpret_cast<void *>(&symbol));
+#define INTERP_RUNTIME_CIFACE_FUNCTION(Id, symbol)                             \
+  add("_mlir_ciface_" #symbol,                                                 \
+      reinterpret_cast<void *>(&_mlir_ciface_##symbol));
+#include "interp/Runtime/RuntimeFunctions.def"
+  return symbols;
+}
 
+/// The execution engine of the lowered `module`, optimized by `optimize`
+/// for the host.
+static llvm::Expected<std::unique_ptr<ExecutionEngine>>
+createEngine(ModuleOp module, bool profilerListeners) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
@@ -224,29 +236,35 @@ JitModule::compile(ModuleOp module, unsigned numThreads,
     profilerListeners = true;
   options.enableGDBNotificationListener = profilerListeners;
   options.enablePerfNotificationListener = profilerListeners;
-  auto engine =
-      ExecutionEngine::create(module, options, std::move(*targetMachine));
+  return ExecutionEngine::create(module, options, std::move(*targetMachine));
+}
+
+llvm::Expected<std::unique_ptr<JitModule>>
+JitModule::compile(ModuleOp module, unsigned numThreads,
+                   std::optional<uint64_t> minParallelIterations,
+                   bool profilerListeners) {
+  std::unique_ptr<JitModule> jit(new JitModule());
+  for (auto func : module.getOps<func::FuncOp>())
+    if (whyNotCallable(func).empty())
+      jit->signatures[func.getName()] = prepareCallable(func);
+
+  PassManager pm(module.getContext());
+  InterpPipelineOptions pipelineOptions;
+  pipelineOptions.numThreads = numThreads;
+  if (minParallelIterations)
+    pipelineOptions.minParallelIterations = *minParallelIterations;
+  buildInterpToLLVMPipeline(pm, pipelineOptions);
+  if (failed(pm.run(module)))
+    return llvm::createStringError("lowering with --interp-to-llvm failed");
+  if (numThreads != 1)
+    if (llvm::Error error = makeOpenMPGlobal())
+      return std::move(error);
+
+  auto engine = createEngine(module, profilerListeners);
   if (!engine)
     return engine.takeError();
   jit->engine = std::move(*engine);
-  jit->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
-    llvm::orc::SymbolMap symbols;
-    auto add = [&](llvm::StringRef name, void *address) {
-      symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(address),
-                                 llvm::JITSymbolFlags::Exported};
-    };
-    // memref.copy of non-contiguous memrefs (the runtime defines it too).
-    add("memrefCopy", reinterpret_cast<void *>(&memrefCopy));
-#define INTERP_RUNTIME_CHECK(Id, symbol)                                       \
-  add(#symbol, reinterpret_cast<void *>(&symbol));
-#define INTERP_RUNTIME_FUNCTION(Id, symbol)                                    \
-  add(#symbol, reinterpret_cast<void *>(&symbol));
-#define INTERP_RUNTIME_CIFACE_FUNCTION(Id, symbol)                             \
-  add("_mlir_ciface_" #symbol,                                                 \
-      reinterpret_cast<void *>(&_mlir_ciface_##symbol));
-#include "interp/Runtime/RuntimeFunctions.def"
-    return symbols;
-  });
+  jit->engine->registerSymbols(runtimeSymbols);
   // The engine generates code at the first lookup; do it now, so that
   // compile() is the whole compile and a call is only a call.
   for (const auto &entry : jit->signatures) {
