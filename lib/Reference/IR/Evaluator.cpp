@@ -124,6 +124,67 @@ static llvm::Error checkShape(Operation *op, const Tensor &tensor, Type type,
                          ", which does not match its type " + typeText);
 }
 
+static std::optional<ArrayRef<int64_t>>
+asOptionalRef(const std::optional<SmallVector<int64_t>> &values) {
+  if (!values)
+    return std::nullopt;
+  return ArrayRef<int64_t>(*values);
+}
+
+static llvm::Expected<Tensor> evaluateOp(InterpolateV4Op op,
+                                         ArrayRef<const Tensor *> operands) {
+  V4Attributes attrs = toReferenceAttributes(op);
+  SmallVector<int64_t> sizes = toIntegers(*operands[1]);
+  SmallVector<float> scales = toScales(*operands[2]);
+  std::optional<SmallVector<int64_t>> axes;
+  if (op.getAxes())
+    axes = toIntegers(*operands[3]);
+  return evaluateV4(*operands[0], sizes, scales, asOptionalRef(axes), attrs);
+}
+
+static llvm::Expected<Tensor> evaluateOp(InterpolateV1Op op,
+                                         ArrayRef<const Tensor *> operands) {
+  V1Attributes attrs = toReferenceAttributes(op);
+  SmallVector<int64_t> target = toIntegers(*operands[1]);
+  return evaluateV1(*operands[0], target, attrs);
+}
+
+static llvm::Expected<Tensor> evaluateOp(InterpolateV11Op op,
+                                         ArrayRef<const Tensor *> operands) {
+  V11Attributes attrs = toReferenceAttributes(op);
+  SmallVector<int64_t> sizes;
+  SmallVector<float> scales;
+  if (op.getShapeCalculationMode() == ShapeCalcMode::Sizes)
+    sizes = toIntegers(*operands[1]);
+  else
+    scales = toScales(*operands[1]);
+  std::optional<SmallVector<int64_t>> axes;
+  if (op.getAxes())
+    axes = toIntegers(*operands[2]);
+  return evaluateV11(*operands[0], sizes, scales, asOptionalRef(axes), attrs);
+}
+
+/// The reference's result of the interp op `op`, which must have a shape
+/// its type allows.
+static llvm::Expected<Tensor>
+evaluateInterpolate(Operation *op, ArrayRef<const Tensor *> operands) {
+  auto evaluate = [&]() -> llvm::Expected<Tensor> {
+    if (auto v4 = dyn_cast<InterpolateV4Op>(op))
+      return evaluateOp(v4, operands);
+    if (auto v1 = dyn_cast<InterpolateV1Op>(op))
+      return evaluateOp(v1, operands);
+    return evaluateOp(cast<InterpolateV11Op>(op), operands);
+  };
+  llvm::Expected<Tensor> result = evaluate();
+  if (!result)
+    return opError(op, "the reference rejects the operands: " +
+                           llvm::toString(result.takeError()));
+  if (auto err = checkShape(op, *result, op->getResult(0).getType(),
+                            "the reference result"))
+    return std::move(err);
+  return result;
+}
+
 llvm::Expected<Evaluation>
 reference::evaluateFunction(func::FuncOp func, ArrayRef<Tensor> inputs) {
   Evaluation evaluation;
@@ -162,63 +223,13 @@ reference::evaluateFunction(func::FuncOp func, ArrayRef<Tensor> inputs) {
       // Copy before inserting: inserting may move the map's storage.
       Tensor copy = *operands[0];
       values[castOp.getResult()] = std::move(copy);
-    } else if (auto v4 = dyn_cast<InterpolateV4Op>(op)) {
+    } else if (isa<InterpolateV4Op, InterpolateV1Op, InterpolateV11Op>(op)) {
       evaluation.dataMagnitude =
           std::max(evaluation.dataMagnitude, inputMagnitude(*operands[0]));
-      V4Attributes attrs = toReferenceAttributes(v4);
-      SmallVector<int64_t> sizes = toIntegers(*operands[1]);
-      SmallVector<float> scales = toScales(*operands[2]);
-      std::optional<SmallVector<int64_t>> axes;
-      if (v4.getAxes())
-        axes = toIntegers(*operands[3]);
-      std::optional<ArrayRef<int64_t>> axesRef;
-      if (axes)
-        axesRef = ArrayRef<int64_t>(*axes);
-      auto result = evaluateV4(*operands[0], sizes, scales, axesRef, attrs);
+      auto result = evaluateInterpolate(op, operands);
       if (!result)
-        return opError(op, "the reference rejects the operands: " +
-                               llvm::toString(result.takeError()));
-      if (auto err =
-              checkShape(op, *result, v4.getType(), "the reference result"))
-        return std::move(err);
-      values[v4.getResult()] = std::move(*result);
-    } else if (auto v1 = dyn_cast<InterpolateV1Op>(op)) {
-      evaluation.dataMagnitude =
-          std::max(evaluation.dataMagnitude, inputMagnitude(*operands[0]));
-      V1Attributes attrs = toReferenceAttributes(v1);
-      SmallVector<int64_t> target = toIntegers(*operands[1]);
-      auto result = evaluateV1(*operands[0], target, attrs);
-      if (!result)
-        return opError(op, "the reference rejects the operands: " +
-                               llvm::toString(result.takeError()));
-      if (auto err =
-              checkShape(op, *result, v1.getType(), "the reference result"))
-        return std::move(err);
-      values[v1.getResult()] = std::move(*result);
-    } else if (auto v11 = dyn_cast<InterpolateV11Op>(op)) {
-      evaluation.dataMagnitude =
-          std::max(evaluation.dataMagnitude, inputMagnitude(*operands[0]));
-      V11Attributes attrs = toReferenceAttributes(v11);
-      SmallVector<int64_t> sizes;
-      SmallVector<float> scales;
-      if (v11.getShapeCalculationMode() == ShapeCalcMode::Sizes)
-        sizes = toIntegers(*operands[1]);
-      else
-        scales = toScales(*operands[1]);
-      std::optional<SmallVector<int64_t>> axes;
-      if (v11.getAxes())
-        axes = toIntegers(*operands[2]);
-      std::optional<ArrayRef<int64_t>> axesRef;
-      if (axes)
-        axesRef = ArrayRef<int64_t>(*axes);
-      auto result = evaluateV11(*operands[0], sizes, scales, axesRef, attrs);
-      if (!result)
-        return opError(op, "the reference rejects the operands: " +
-                               llvm::toString(result.takeError()));
-      if (auto err =
-              checkShape(op, *result, v11.getType(), "the reference result"))
-        return std::move(err);
-      values[v11.getResult()] = std::move(*result);
+        return result.takeError();
+      values[op->getResult(0)] = std::move(*result);
     } else if (isa<func::ReturnOp>(op)) {
       for (const Tensor *tensor : operands)
         evaluation.results.push_back(*tensor);
