@@ -236,7 +236,10 @@ static uint32_t readLittleEndian(const char *bytes, unsigned count) {
   return value;
 }
 
-llvm::Expected<NpyArray> reference::parseNpy(StringRef buffer, StringRef name) {
+/// Where the header of the .npy file in `buffer` starts and how long it is,
+/// from the preamble (magic, version, header length).
+static llvm::Expected<std::pair<size_t, size_t>> locateHeader(StringRef buffer,
+                                                              StringRef name) {
   static constexpr char kMagic[] = "\x93NUMPY";
   if (!buffer.starts_with(StringRef(kMagic, 6)))
     return makeError(name, buffer.size() < 6
@@ -267,16 +270,14 @@ llvm::Expected<NpyArray> reference::parseNpy(StringRef buffer, StringRef name) {
                                "has " +
                                llvm::Twine(buffer.size() - headerStart) +
                                " after the preamble)");
-  StringRef header = buffer.substr(headerStart, headerLength);
+  return std::pair(headerStart, headerLength);
+}
 
-  NpyArray array;
-  std::string descr;
-  bool fortranOrder = false;
-  HeaderParser parser(header, name);
-  if (llvm::Error err = parser.parse(descr, fortranOrder, array.shape))
-    return std::move(err);
-
-  // descr: [byte order] kind itemsize, e.g. "<f4", "|u1".
+/// Sets `array`'s dtype and item size from the header's descr: [byte
+/// order] kind itemsize, e.g. "<f4", "|u1". Data this host cannot read as
+/// it is stored is an error.
+static llvm::Error parseDType(StringRef descr, StringRef name,
+                              NpyArray &array) {
   StringRef rest = descr;
   char order = '|';
   if (!rest.empty() && StringRef("<>|=").contains(rest.front())) {
@@ -299,15 +300,14 @@ llvm::Expected<NpyArray> reference::parseNpy(StringRef buffer, StringRef name) {
   if ((order == '<' || order == '=') && !llvm::sys::IsLittleEndianHost)
     return makeError(name, "little-endian data on a big-endian host is not "
                            "supported");
+  return llvm::Error::success();
+}
 
-  // Fortran order is the same layout as C order when at most one dimension
-  // is longer than 1.
-  if (fortranOrder &&
-      llvm::count_if(array.shape, [](int64_t dim) { return dim > 1; }) > 1)
-    return makeError(name, "Fortran-ordered arrays are not supported; save "
-                           "a C-ordered copy (np.ascontiguousarray)");
-
-  uint64_t dataBytes = itemSize;
+/// Checks that the `available` bytes after the header are exactly the data
+/// `array`'s shape and dtype describe.
+static llvm::Error checkDataSize(const NpyArray &array, uint64_t available,
+                                 StringRef name) {
+  uint64_t dataBytes = array.itemSize;
   bool overflow = false;
   for (int64_t dim : array.shape) {
     if (dim == 0) {
@@ -321,8 +321,6 @@ llvm::Expected<NpyArray> reference::parseNpy(StringRef buffer, StringRef name) {
     if (!overflow)
       dataBytes *= static_cast<uint64_t>(dim);
   }
-  size_t dataStart = headerStart + headerLength;
-  uint64_t available = buffer.size() - dataStart;
   if (overflow || dataBytes > available)
     return makeError(
         name,
@@ -338,6 +336,35 @@ llvm::Expected<NpyArray> reference::parseNpy(StringRef buffer, StringRef name) {
     return makeError(name, "the file has " + llvm::Twine(available) +
                                " bytes of data, but its header describes " +
                                llvm::Twine(dataBytes));
+  return llvm::Error::success();
+}
+
+llvm::Expected<NpyArray> reference::parseNpy(StringRef buffer, StringRef name) {
+  auto location = locateHeader(buffer, name);
+  if (!location)
+    return location.takeError();
+  auto [headerStart, headerLength] = *location;
+  StringRef header = buffer.substr(headerStart, headerLength);
+
+  NpyArray array;
+  std::string descr;
+  bool fortranOrder = false;
+  HeaderParser parser(header, name);
+  if (llvm::Error err = parser.parse(descr, fortranOrder, array.shape))
+    return std::move(err);
+  if (llvm::Error err = parseDType(descr, name, array))
+    return std::move(err);
+
+  // Fortran order is the same layout as C order when at most one dimension
+  // is longer than 1.
+  if (fortranOrder &&
+      llvm::count_if(array.shape, [](int64_t dim) { return dim > 1; }) > 1)
+    return makeError(name, "Fortran-ordered arrays are not supported; save "
+                           "a C-ordered copy (np.ascontiguousarray)");
+
+  size_t dataStart = headerStart + headerLength;
+  if (llvm::Error err = checkDataSize(array, buffer.size() - dataStart, name))
+    return std::move(err);
   array.data.assign(buffer.bytes_begin() + dataStart, buffer.bytes_end());
   return array;
 }
