@@ -248,6 +248,110 @@ static void eraseUnusedFunctions(ModuleOp module, func::FuncOp keep) {
   }
 }
 
+/// The arguments of `func` from --input files or random data, each
+/// summarized on a line.
+static llvm::Expected<SmallVector<Tensor>> prepareArguments(func::FuncOp func) {
+  InputOptions inputOptions;
+  inputOptions.files.assign(inputFiles.begin(), inputFiles.end());
+  inputOptions.argShapes.assign(argShapes.begin(), argShapes.end());
+  inputOptions.seed = seed;
+  auto inputs = buildInputs(func, inputOptions);
+  if (!inputs)
+    return inputs.takeError();
+  SmallVector<Tensor> tensors;
+  for (auto [i, input] : llvm::enumerate(*inputs)) {
+    llvm::outs() << "argument " << i << ": " << summarize(input.tensor)
+                 << " source=" << input.source << "\n";
+    tensors.push_back(input.tensor);
+  }
+  return tensors;
+}
+
+/// --repeat: the minimum and median wall time of that many more calls, and
+/// the compile time.
+static llvm::Error timeRepeatedCalls(execution::JitModule &jit, StringRef name,
+                                     ArrayRef<Tensor> tensors,
+                                     double compileSeconds) {
+  std::vector<double> times;
+  for (unsigned i = 0; i < repeat; ++i) {
+    auto start = std::chrono::steady_clock::now();
+    auto again = jit.invoke(name, tensors);
+    auto stop = std::chrono::steady_clock::now();
+    if (!again)
+      return llvm::createStringError("calling '" + name + "' failed: " +
+                                     llvm::toString(again.takeError()));
+    times.push_back(
+        std::chrono::duration<double, std::milli>(stop - start).count());
+  }
+  std::sort(times.begin(), times.end());
+  double median = times[times.size() / 2];
+  llvm::outs() << llvm::format("time: %u calls, min %.3f ms, median %.3f ms\n",
+                               repeat.getValue(), times.front(), median);
+  llvm::outs() << llvm::format("compile: %.3f s\n", compileSeconds);
+  return llvm::Error::success();
+}
+
+/// A line per result (and its values with --print-values); with
+/// --output-dir, the results as .npy files.
+static llvm::Error reportResults(StringRef name, size_t numArguments,
+                                 ArrayRef<Tensor> results) {
+  llvm::outs() << "function @" << name << ": " << numArguments
+               << " argument(s), " << results.size() << " result(s)\n";
+  for (auto [i, result] : llvm::enumerate(results)) {
+    llvm::outs() << "result " << i << ": " << summarize(result) << "\n";
+    if (printValues)
+      printTensorValues(llvm::outs(), result);
+  }
+  llvm::outs().flush();
+
+  if (outputDir.empty())
+    return llvm::Error::success();
+  if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
+    return llvm::createStringError("cannot create '" + outputDir +
+                                   "': " + ec.message());
+  for (auto [i, result] : llvm::enumerate(results))
+    if (auto err = writeTensor(outputDir, "result" + std::to_string(i) + ".npy",
+                               result))
+      return err;
+  return llvm::Error::success();
+}
+
+/// --check: `results` against the reference's evaluation of `referenceFunc`
+/// (the IR before lowering) on `tensors`; returns the exit status.
+static int checkResults(func::FuncOp referenceFunc, ArrayRef<Tensor> tensors,
+                        ArrayRef<Tensor> results,
+                        std::optional<reference::Tolerance> userTolerance) {
+  auto evaluation = reference::evaluateFunction(referenceFunc, tensors);
+  if (!evaluation)
+    return fail("--check: " + llvm::toString(evaluation.takeError()));
+  SmallVector<Tensor> *expected = &evaluation->results;
+  if (expected->size() != results.size())
+    return fail("the reference produced " + std::to_string(expected->size()) +
+                " results, the compiled function " +
+                std::to_string(results.size()));
+  unsigned failed = 0;
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(results, *expected))) {
+    auto &[got, ref] = pair;
+    reference::Tolerance tol =
+        userTolerance
+            ? *userTolerance
+            : reference::resultTolerance(ref.type, evaluation->dataMagnitude);
+    if (!reportComparison(llvm::outs(), i, got, ref, tol))
+      ++failed;
+    if (!outputDir.empty())
+      if (auto err = writeTensor(outputDir,
+                                 "reference" + std::to_string(i) + ".npy", ref))
+        return fail(llvm::toString(std::move(err)));
+  }
+  llvm::outs().flush();
+  if (failed)
+    return fail("--check failed: " + std::to_string(failed) + " of " +
+                std::to_string(results.size()) +
+                " result(s) differ from the reference beyond the tolerance");
+  llvm::outs() << "check passed\n";
+  return 0;
+}
+
 //===----------------------------------------------------------------------===//
 // main
 //===----------------------------------------------------------------------===//
@@ -281,20 +385,9 @@ static int run() {
     return fail(llvm::toString(selected.takeError()));
   func::FuncOp func = *selected;
   std::string name = func.getName().str();
-
-  InputOptions inputOptions;
-  inputOptions.files.assign(inputFiles.begin(), inputFiles.end());
-  inputOptions.argShapes.assign(argShapes.begin(), argShapes.end());
-  inputOptions.seed = seed;
-  auto inputs = buildInputs(func, inputOptions);
-  if (!inputs)
-    return fail(llvm::toString(inputs.takeError()));
-  SmallVector<Tensor> tensors;
-  for (auto [i, input] : llvm::enumerate(*inputs)) {
-    llvm::outs() << "argument " << i << ": " << summarize(input.tensor)
-                 << " source=" << input.source << "\n";
-    tensors.push_back(input.tensor);
-  }
+  auto tensors = prepareArguments(func);
+  if (!tensors)
+    return fail(llvm::toString(tensors.takeError()));
 
   // The reference runs on the IR before lowering: keep a copy, and refuse
   // unsupported functions before spending time on compilation.
@@ -322,79 +415,18 @@ static int run() {
   double compileSeconds = std::chrono::duration<double>(
                               std::chrono::steady_clock::now() - compileStart)
                               .count();
-  auto results = (*jit)->invoke(name, tensors);
+  auto results = (*jit)->invoke(name, *tensors);
   if (!results)
     return fail("calling '" + name +
                 "' failed: " + llvm::toString(results.takeError()));
-  if (repeat > 0) {
-    std::vector<double> times;
-    for (unsigned i = 0; i < repeat; ++i) {
-      auto start = std::chrono::steady_clock::now();
-      auto again = (*jit)->invoke(name, tensors);
-      auto stop = std::chrono::steady_clock::now();
-      if (!again)
-        return fail("calling '" + name +
-                    "' failed: " + llvm::toString(again.takeError()));
-      times.push_back(
-          std::chrono::duration<double, std::milli>(stop - start).count());
-    }
-    std::sort(times.begin(), times.end());
-    double median = times[times.size() / 2];
-    llvm::outs() << llvm::format(
-        "time: %u calls, min %.3f ms, median %.3f ms\n", repeat.getValue(),
-        times.front(), median);
-    llvm::outs() << llvm::format("compile: %.3f s\n", compileSeconds);
-  }
-
-  llvm::outs() << "function @" << name << ": " << tensors.size()
-               << " argument(s), " << results->size() << " result(s)\n";
-  for (auto [i, result] : llvm::enumerate(*results)) {
-    llvm::outs() << "result " << i << ": " << summarize(result) << "\n";
-    if (printValues)
-      printTensorValues(llvm::outs(), result);
-  }
-  llvm::outs().flush();
-
-  if (!outputDir.empty()) {
-    if (std::error_code ec = llvm::sys::fs::create_directories(outputDir))
-      return fail("cannot create '" + outputDir + "': " + ec.message());
-    for (auto [i, result] : llvm::enumerate(*results))
-      if (auto err = writeTensor(outputDir,
-                                 "result" + std::to_string(i) + ".npy", result))
-        return fail(llvm::toString(std::move(err)));
-  }
-
+  if (repeat > 0)
+    if (auto err = timeRepeatedCalls(**jit, name, *tensors, compileSeconds))
+      return fail(llvm::toString(std::move(err)));
+  if (auto err = reportResults(name, tensors->size(), *results))
+    return fail(llvm::toString(std::move(err)));
   if (!check)
     return 0;
-  auto evaluation = reference::evaluateFunction(referenceFunc, tensors);
-  if (!evaluation)
-    return fail("--check: " + llvm::toString(evaluation.takeError()));
-  SmallVector<Tensor> *expected = &evaluation->results;
-  if (expected->size() != results->size())
-    return fail("the reference produced " + std::to_string(expected->size()) +
-                " results, the compiled function " +
-                std::to_string(results->size()));
-  unsigned failed = 0;
-  for (auto [i, pair] : llvm::enumerate(llvm::zip(*results, *expected))) {
-    auto &[got, ref] = pair;
-    reference::Tolerance tol =
-        userTolerance
-            ? *userTolerance
-            : reference::resultTolerance(ref.type, evaluation->dataMagnitude);
-    if (!reportComparison(llvm::outs(), i, got, ref, tol))
-      ++failed;
-    if (!outputDir.empty())
-      if (auto err = writeTensor(outputDir,
-                                 "reference" + std::to_string(i) + ".npy", ref))
-        return fail(llvm::toString(std::move(err)));
-  }
-  llvm::outs().flush();
-  if (failed)
-    return fail("--check failed: " + std::to_string(failed) + " of " +
-                std::to_string(results->size()) +
-                " result(s) differ from the reference beyond the tolerance");
-  llvm::outs() << "check passed\n";
-  return 0;
+  return checkResults(referenceFunc, *tensors, *results, userTolerance);
 }
 
 int main(int argc, char **argv) {
