@@ -631,6 +631,260 @@ std::string compare(const Case &c, const reference::Tensor &got) {
 
 } // namespace
 
+/// What the random cases covered, printed at the end: a count per
+/// property.
+using Coverage = std::map<std::string, int>;
+
+/// The input length along `d` after the pads.
+static int64_t paddedLength(const Case &c, size_t d) {
+  const auto &begin = c.isV1 ? c.v1.padsBegin : c.v4.padsBegin;
+  const auto &end = c.isV1 ? c.v1.padsEnd : c.v4.padsEnd;
+  return c.shape[d] + (d < begin.size() ? begin[d] : 0) +
+         (d < end.size() ? end[d] : 0);
+}
+
+/// The op, its modes, the element type and the rank.
+static void tallyOp(Coverage &coverage, const Case &c) {
+  std::string op = c.isV1    ? "v1 " + stringifyEnum(c.v1.mode).str()
+                   : c.isV11 ? "v11 " + stringifyEnum(c.v11.mode).str()
+                             : "v4 " + stringifyEnum(c.v4.mode).str();
+  ++coverage["op: " + op];
+  ++coverage["type: " + typeName(c.type)];
+  ++coverage["rank: " + std::to_string(c.shape.size())];
+  if (!c.isV1)
+    ++coverage["shape mode: " + stringifyEnum(c.v4.shapeCalculationMode).str()];
+  if (isPillow(c) && c.v11.padsBegin.empty() && c.type == ElementType::U8)
+    ++coverage["v11 Pillow ui8 without pads"];
+  if (!c.isV1 && !isPillow(c)) {
+    ++coverage["coordinate: " +
+               stringifyEnum(c.v4.coordinateTransformationMode).str()];
+    if (c.v4.mode == InterpolateMode::Nearest)
+      ++coverage["nearest mode: " + stringifyEnum(c.v4.nearestMode).str()];
+    if (c.v4.antialias && c.v4.mode == InterpolateMode::Linear)
+      ++coverage["linear with antialias"];
+  }
+}
+
+/// How the operands and the result are given: dynamic, at run time, as
+/// views, empty, padded, with static result dimensions.
+static void tallyOperands(Coverage &coverage, const Case &c) {
+  if (llvm::is_contained(c.dynamicDims, true))
+    ++coverage["dynamic data dims"];
+  if (c.runtimeShapeOperand)
+    ++coverage["run-time sizes/scales/target"];
+  if (c.id % 2)
+    ++coverage["inputs as strided views"];
+  if (c.expected.numElements() == 0)
+    ++coverage["empty result"];
+  if (llvm::is_contained(c.staticResult, true))
+    ++coverage["static result dims"];
+  if (c.wrongDim)
+    ++coverage["static result dim contradicted at run time"];
+  bool padded = false;
+  for (int64_t p : c.isV1 ? c.v1.padsBegin : c.v4.padsBegin)
+    padded |= p != 0;
+  for (int64_t p : c.isV1 ? c.v1.padsEnd : c.v4.padsEnd)
+    padded |= p != 0;
+  if (padded)
+    ++coverage["pads"];
+}
+
+/// Cases that take the lowering's special paths.
+static void tallyLoweringPaths(Coverage &coverage, const Case &c) {
+  // Integer ratios along the innermost axis take the lowering's affine
+  // tap-run path (rules::findAffineTapRun) when the lengths are static.
+  if (!c.shape.empty()) {
+    size_t last = c.shape.size() - 1;
+    int64_t in = paddedLength(c, last);
+    int64_t out = c.expected.shape[last];
+    if (in > 0 && out > 0 && in != out && (out % in == 0 || in % out == 0))
+      ++coverage["integer ratio on the innermost axis"];
+    // With run-time tables, x2 and /2 take the runtime-found run pass.
+    bool runtimeTables = c.dynamicDims[last] || c.runtimeShapeOperand;
+    bool nearest = c.isV1 ? c.v1.mode == InterpolateV1Mode::Nearest
+                          : c.v4.mode == InterpolateMode::Nearest;
+    if (runtimeTables && !nearest && in > 0 && (out == 2 * in || 2 * out == in))
+      ++coverage["x2 or /2 on an innermost axis with run-time tables"];
+  }
+  // linear_onnx (2 taps per axis) resizing three axes with constant
+  // tables: the outermost is fused with a direct pass over the other two.
+  if (!c.isV1 && c.v4.mode == InterpolateMode::LinearOnnx &&
+      !c.runtimeShapeOperand) {
+    int resized = 0;
+    bool staticTables = true;
+    for (size_t d = 0; d < c.shape.size(); ++d) {
+      if (paddedLength(c, d) == c.expected.shape[d])
+        continue;
+      ++resized;
+      staticTables &= !c.dynamicDims[d];
+    }
+    if (resized == 3 && staticTables && c.expected.numElements() > 0)
+      ++coverage["linear_onnx on three axes (fused outer axis)"];
+  }
+}
+
+/// Extreme output lengths.
+static void tallyLengths(Coverage &coverage, const Case &c) {
+  for (size_t d = 0; d < c.shape.size(); ++d) {
+    if (c.expected.shape[d] >= 64 * std::max<int64_t>(1, c.shape[d]))
+      ++coverage["x64 up on an axis"];
+    if (c.shape[d] >= 64 && c.expected.shape[d] > 0 &&
+        c.expected.shape[d] * 64 <= c.shape[d] + 64)
+      ++coverage["/64 down on an axis"];
+    if (c.expected.shape[d] == 1 && c.shape[d] > 1)
+      ++coverage["output length 1"];
+  }
+}
+
+static void tally(Coverage &coverage, const Case &c) {
+  tallyOp(coverage, c);
+  tallyOperands(coverage, c);
+  tallyLoweringPaths(coverage, c);
+  tallyLengths(coverage, c);
+}
+
+/// The diagnostic a case whose result type is contradicted at run time
+/// must be refused with, before anything runs.
+static constexpr char kRefusal[] =
+    "interp: invalid run-time operands: result dimension";
+
+namespace {
+/// --export-dir: every batch's module, each case's inputs, reference and
+/// interp results as .npy files, and the manifest cases.tsv with one line
+/// per case: id, batch, number of arguments, element type, "exact"
+/// (nearest: bit-exact) or the tolerance "abs,rel", and the diagnostic
+/// prefix the case must fail with, or "-".
+class Exporter {
+public:
+  /// Creates the directory and the manifest; false (and a message) when it
+  /// cannot.
+  bool open(StringRef directory) {
+    dir = directory.str();
+    std::error_code error = llvm::sys::fs::create_directories(dir);
+    if (!error)
+      manifest =
+          std::make_unique<llvm::raw_fd_ostream>(dir + "/cases.tsv", error);
+    if (error) {
+      llvm::errs() << "difftest: cannot write to " << dir << ": "
+                   << error.message() << "\n";
+      return false;
+    }
+    *manifest << "id\tbatch\targs\ttype\tcomparison\trefusal\n";
+    return true;
+  }
+
+  bool writeModule(int batch, StringRef source) {
+    std::string name = "batch_" + std::to_string(batch) + ".mlir";
+    std::error_code error;
+    llvm::raw_fd_ostream os(dir + "/" + name, error);
+    if (error) {
+      llvm::errs() << "difftest: cannot write " << name << "\n";
+      return false;
+    }
+    os << source;
+    return true;
+  }
+
+  /// The case's arguments, its reference result, interp's first result
+  /// (when it ran: `results` is null otherwise) and its manifest line.
+  void writeCase(const Case &c, int batch,
+                 const SmallVector<reference::Tensor> *results) {
+    std::string prefix = "case_" + std::to_string(c.id);
+    SmallVector<reference::Tensor> args = argumentsOf(c);
+    for (auto [k, arg] : llvm::enumerate(args))
+      writeNpy(prefix + ".arg" + std::to_string(k) + ".npy", arg);
+    writeNpy(prefix + ".reference.npy", c.expected);
+    if (results && !results->empty())
+      writeNpy(prefix + ".interp.npy", (*results)[0]);
+    reference::Tolerance tolerance =
+        reference::resultTolerance(c.type, c.magnitude);
+    std::string comparison =
+        isNearest(c)
+            ? std::string("exact")
+            : llvm::formatv("{0:e},{1:e}", tolerance.abs, tolerance.rel).str();
+    *manifest << c.id << "\t" << batch << "\t" << args.size() << "\t"
+              << typeName(c.type) << "\t" << comparison << "\t"
+              << (c.wrongDim ? kRefusal : "-") << "\n";
+  }
+
+private:
+  void writeNpy(const std::string &name, const reference::Tensor &tensor) {
+    if (llvm::Error error = reference::writeNpy(dir + "/" + name, tensor))
+      llvm::errs() << "difftest: " << llvm::toString(std::move(error)) << "\n";
+  }
+
+  std::string dir;
+  std::unique_ptr<llvm::raw_fd_ostream> manifest;
+};
+
+/// The cases run and how many of them failed.
+struct Totals {
+  int run = 0, failures = 0;
+};
+} // namespace
+
+static void reportFailure(Totals &totals, const Case &c,
+                          const std::string &why) {
+  ++totals.failures;
+  llvm::errs() << "FAIL case " << c.id << ": " << why << "\n"
+               << emitFunction(c) << "\n";
+}
+
+/// Why the run of case `c` is wrong, or "": a contradicted result type must
+/// be refused, anything else must agree with the reference.
+static std::string
+problemOf(const Case &c,
+          llvm::Expected<SmallVector<reference::Tensor>> results) {
+  if (c.wrongDim) {
+    std::string expected =
+        std::string(kRefusal) + " " + std::to_string(*c.wrongDim);
+    if (results)
+      return "ran although result dimension " + std::to_string(*c.wrongDim) +
+             " contradicts the result type";
+    if (std::string message = llvm::toString(results.takeError());
+        message.find(expected) == std::string::npos)
+      return "expected \"" + expected + "...\", got: " + message;
+    return "";
+  }
+  if (!results)
+    return "invocation failed: " + llvm::toString(results.takeError());
+  return compare(c, (*results)[0]);
+}
+
+/// Compiles one batch of cases (`source`) and runs and checks each case.
+static void runBatch(MLIRContext &context, ArrayRef<Case> cases,
+                     StringRef source, int batch, Exporter *exporter,
+                     Totals &totals) {
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
+  if (!module) {
+    for (const Case &c : cases)
+      reportFailure(totals, c, "generated IR does not parse or verify");
+    return;
+  }
+  auto jit =
+      execution::JitModule::compile(*module, numThreads, minParallelIterations);
+  if (!jit) {
+    std::string message = llvm::toString(jit.takeError());
+    for (const Case &c : cases)
+      reportFailure(totals, c, "compilation failed: " + message);
+    return;
+  }
+  for (const Case &c : cases) {
+    ++totals.run;
+    // Every other case passes its inputs as strided views.
+    auto results = (*jit)->invoke("case_" + std::to_string(c.id),
+                                  argumentsOf(c), /*asViews=*/c.id % 2);
+    if (exporter)
+      exporter->writeCase(c, batch, results ? &*results : nullptr);
+    std::string problem = problemOf(c, std::move(results));
+    if (!problem.empty())
+      reportFailure(totals, c, problem);
+    else if (verbose)
+      llvm::outs() << "ok case " << c.id << (c.wrongDim ? " (refused)" : "")
+                   << "\n";
+  }
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   if (const char *env = std::getenv("INTERP_DIFF_CASES"))
@@ -641,128 +895,12 @@ int main(int argc, char **argv) {
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
 
+  std::optional<Exporter> exporter;
+  if (!exportDir.empty() && !exporter.emplace().open(exportDir))
+    return 1;
   Generator generator(seed);
-  int failures = 0, run = 0;
-  // What the random cases covered, printed at the end.
-  std::map<std::string, int> coverage;
-  auto tally = [&](const Case &c) {
-    std::string op = c.isV1    ? "v1 " + stringifyEnum(c.v1.mode).str()
-                     : c.isV11 ? "v11 " + stringifyEnum(c.v11.mode).str()
-                               : "v4 " + stringifyEnum(c.v4.mode).str();
-    ++coverage["op: " + op];
-    ++coverage["type: " + typeName(c.type)];
-    ++coverage["rank: " + std::to_string(c.shape.size())];
-    if (!c.isV1)
-      ++coverage["shape mode: " +
-                 stringifyEnum(c.v4.shapeCalculationMode).str()];
-    if (isPillow(c) && c.v11.padsBegin.empty() && c.type == ElementType::U8)
-      ++coverage["v11 Pillow ui8 without pads"];
-    if (!c.isV1 && !isPillow(c)) {
-      ++coverage["coordinate: " +
-                 stringifyEnum(c.v4.coordinateTransformationMode).str()];
-      if (c.v4.mode == InterpolateMode::Nearest)
-        ++coverage["nearest mode: " + stringifyEnum(c.v4.nearestMode).str()];
-      if (c.v4.antialias && c.v4.mode == InterpolateMode::Linear)
-        ++coverage["linear with antialias"];
-    }
-    if (llvm::is_contained(c.dynamicDims, true))
-      ++coverage["dynamic data dims"];
-    if (c.runtimeShapeOperand)
-      ++coverage["run-time sizes/scales/target"];
-    if (c.id % 2)
-      ++coverage["inputs as strided views"];
-    if (c.expected.numElements() == 0)
-      ++coverage["empty result"];
-    if (llvm::is_contained(c.staticResult, true))
-      ++coverage["static result dims"];
-    if (c.wrongDim)
-      ++coverage["static result dim contradicted at run time"];
-    bool padded = false;
-    for (int64_t p : c.isV1 ? c.v1.padsBegin : c.v4.padsBegin)
-      padded |= p != 0;
-    for (int64_t p : c.isV1 ? c.v1.padsEnd : c.v4.padsEnd)
-      padded |= p != 0;
-    if (padded)
-      ++coverage["pads"];
-    // The input length along `d` after the pads.
-    auto paddedLength = [&](size_t d) {
-      const auto &begin = c.isV1 ? c.v1.padsBegin : c.v4.padsBegin;
-      const auto &end = c.isV1 ? c.v1.padsEnd : c.v4.padsEnd;
-      return c.shape[d] + (d < begin.size() ? begin[d] : 0) +
-             (d < end.size() ? end[d] : 0);
-    };
-    // Integer ratios along the innermost axis take the lowering's affine
-    // tap-run path (rules::findAffineTapRun) when the lengths are static.
-    if (!c.shape.empty()) {
-      size_t last = c.shape.size() - 1;
-      int64_t in = paddedLength(last);
-      int64_t out = c.expected.shape[last];
-      if (in > 0 && out > 0 && in != out && (out % in == 0 || in % out == 0))
-        ++coverage["integer ratio on the innermost axis"];
-      // With run-time tables, x2 and /2 take the runtime-found run pass.
-      bool runtimeTables = c.dynamicDims[last] || c.runtimeShapeOperand;
-      bool nearest = c.isV1 ? c.v1.mode == InterpolateV1Mode::Nearest
-                            : c.v4.mode == InterpolateMode::Nearest;
-      if (runtimeTables && !nearest && in > 0 &&
-          (out == 2 * in || 2 * out == in))
-        ++coverage["x2 or /2 on an innermost axis with run-time tables"];
-    }
-    // linear_onnx (2 taps per axis) resizing three axes with constant
-    // tables: the outermost is fused with a direct pass over the other two.
-    if (!c.isV1 && c.v4.mode == InterpolateMode::LinearOnnx &&
-        !c.runtimeShapeOperand) {
-      int resized = 0;
-      bool staticTables = true;
-      for (size_t d = 0; d < c.shape.size(); ++d) {
-        if (paddedLength(d) == c.expected.shape[d])
-          continue;
-        ++resized;
-        staticTables &= !c.dynamicDims[d];
-      }
-      if (resized == 3 && staticTables && c.expected.numElements() > 0)
-        ++coverage["linear_onnx on three axes (fused outer axis)"];
-    }
-    for (size_t d = 0; d < c.shape.size(); ++d) {
-      if (c.expected.shape[d] >= 64 * std::max<int64_t>(1, c.shape[d]))
-        ++coverage["x64 up on an axis"];
-      if (c.shape[d] >= 64 && c.expected.shape[d] > 0 &&
-          c.expected.shape[d] * 64 <= c.shape[d] + 64)
-        ++coverage["/64 down on an axis"];
-      if (c.expected.shape[d] == 1 && c.shape[d] > 1)
-        ++coverage["output length 1"];
-    }
-  };
-  // --export-dir: the manifest has one line per case: id, batch, number of
-  // arguments, element type, "exact" (nearest: bit-exact) or the tolerance
-  // "abs,rel", and the diagnostic prefix the case must fail with, or "-".
-  std::unique_ptr<llvm::raw_fd_ostream> manifest;
-  if (!exportDir.empty()) {
-    std::error_code error = llvm::sys::fs::create_directories(exportDir);
-    if (!error)
-      manifest = std::make_unique<llvm::raw_fd_ostream>(
-          exportDir + "/cases.tsv", error);
-    if (error) {
-      llvm::errs() << "difftest: cannot write to " << exportDir << ": "
-                   << error.message() << "\n";
-      return 1;
-    }
-    *manifest << "id\tbatch\targs\ttype\tcomparison\trefusal\n";
-  }
-  auto exportFile = [&](const std::string &name, StringRef text) {
-    std::error_code error;
-    llvm::raw_fd_ostream os(exportDir + "/" + name, error);
-    if (error) {
-      llvm::errs() << "difftest: cannot write " << name << "\n";
-      return false;
-    }
-    os << text;
-    return true;
-  };
-  auto exportNpy = [&](const std::string &name,
-                       const reference::Tensor &tensor) {
-    if (llvm::Error error = reference::writeNpy(exportDir + "/" + name, tensor))
-      llvm::errs() << "difftest: " << llvm::toString(std::move(error)) << "\n";
-  };
+  Coverage coverage;
+  Totals totals;
   for (int start = 0; start < numCases; start += batchSize) {
     int end = std::min<int>(numCases, start + batchSize);
     std::vector<Case> cases;
@@ -770,95 +908,24 @@ int main(int argc, char **argv) {
     for (int id = start; id < end; ++id) {
       cases.push_back(generator.draw(id));
       source += emitFunction(cases.back());
-      tally(cases.back());
+      tally(coverage, cases.back());
     }
     if (emitOnly) {
       llvm::outs() << "// -----\n" << source;
       continue;
     }
     int batch = start / batchSize;
-    if (manifest &&
-        !exportFile("batch_" + std::to_string(batch) + ".mlir", source))
+    if (exporter && !exporter->writeModule(batch, source))
       return 1;
-    auto fail = [&](const Case &c, const std::string &why) {
-      ++failures;
-      llvm::errs() << "FAIL case " << c.id << ": " << why << "\n"
-                   << emitFunction(c) << "\n";
-    };
-    OwningOpRef<ModuleOp> module =
-        parseSourceString<ModuleOp>(source, &context);
-    if (!module) {
-      for (const Case &c : cases)
-        fail(c, "generated IR does not parse or verify");
-      continue;
-    }
-    auto jit = execution::JitModule::compile(*module, numThreads,
-                                             minParallelIterations);
-    if (!jit) {
-      std::string message = llvm::toString(jit.takeError());
-      for (const Case &c : cases)
-        fail(c, "compilation failed: " + message);
-      continue;
-    }
-    for (const Case &c : cases) {
-      ++run;
-      // Every other case passes its inputs as strided views.
-      auto results = (*jit)->invoke("case_" + std::to_string(c.id),
-                                    argumentsOf(c), /*asViews=*/c.id % 2);
-      if (manifest) {
-        std::string prefix = "case_" + std::to_string(c.id);
-        SmallVector<reference::Tensor> args = argumentsOf(c);
-        for (auto [k, arg] : llvm::enumerate(args))
-          exportNpy(prefix + ".arg" + std::to_string(k) + ".npy", arg);
-        exportNpy(prefix + ".reference.npy", c.expected);
-        if (results && !results->empty())
-          exportNpy(prefix + ".interp.npy", (*results)[0]);
-        reference::Tolerance tolerance =
-            reference::resultTolerance(c.type, c.magnitude);
-        std::string comparison =
-            isNearest(c)
-                ? std::string("exact")
-                : llvm::formatv("{0:e},{1:e}", tolerance.abs, tolerance.rel)
-                      .str();
-        *manifest << c.id << "\t" << batch << "\t" << args.size() << "\t"
-                  << typeName(c.type) << "\t" << comparison << "\t"
-                  << (c.wrongDim ? "interp: invalid run-time operands: result "
-                                   "dimension"
-                                 : "-")
-                  << "\n";
-      }
-      if (c.wrongDim) {
-        // The contradicted result type: refused before anything runs.
-        std::string expected = "interp: invalid run-time operands: result "
-                               "dimension " +
-                               std::to_string(*c.wrongDim);
-        if (results)
-          fail(c, "ran although result dimension " +
-                      std::to_string(*c.wrongDim) +
-                      " contradicts the result type");
-        else if (std::string message = llvm::toString(results.takeError());
-                 message.find(expected) == std::string::npos)
-          fail(c, "expected \"" + expected + "...\", got: " + message);
-        else if (verbose)
-          llvm::outs() << "ok case " << c.id << " (refused)\n";
-        continue;
-      }
-      if (!results) {
-        fail(c, "invocation failed: " + llvm::toString(results.takeError()));
-        continue;
-      }
-      std::string problem = compare(c, (*results)[0]);
-      if (!problem.empty())
-        fail(c, problem);
-      else if (verbose)
-        llvm::outs() << "ok case " << c.id << "\n";
-    }
+    runBatch(context, cases, source, batch, exporter ? &*exporter : nullptr,
+             totals);
   }
   llvm::outs() << "coverage:";
   for (auto &[what, count] : coverage)
     llvm::outs() << " [" << what << ": " << count << "]";
   llvm::outs() << "\n";
-  llvm::outs() << "difftest: " << run << " cases compared with the reference, "
-               << failures << " failed (seed " << seed << ")\n";
-  return failures == 0 ? 0 : 1;
+  llvm::outs() << "difftest: " << totals.run
+               << " cases compared with the reference, " << totals.failures
+               << " failed (seed " << seed << ")\n";
+  return totals.failures == 0 ? 0 : 1;
 }
