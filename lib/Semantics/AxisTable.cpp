@@ -1,13 +1,13 @@
 //===- AxisTable.cpp - per-axis index/weight tables -----------------------===//
 //
-// The rows are AxisRules.h's generic rule in the scalar domain. The
+// The rows are AxisRows.h's generic rule in the scalar domain. The
 // reference (lib/Reference/InterpolateV4.cpp, *Taps) derives the same
 // choice independently, on purpose: the differential test compares the two.
 //
 //===----------------------------------------------------------------------===//
 
 #include "interp/Semantics/AxisTable.h"
-#include "interp/Semantics/AxisRules.h"
+#include "interp/Semantics/AxisRows.h"
 #include "interp/Semantics/ScalarDomain.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -33,7 +33,7 @@ struct Row {
 };
 } // namespace
 
-/// The generic row rule (AxisRules.h) over `p`'s quantities.
+/// The generic row rule (AxisRows.h) over `p`'s quantities.
 static generic::RowRule<ScalarDomain> rowRule(ScalarDomain &d,
                                               const AxisTableParams &p) {
   generic::AxisValues<ScalarDomain> v;

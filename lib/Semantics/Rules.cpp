@@ -7,7 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "interp/Semantics/Rules.h"
-#include "interp/Semantics/AxisRules.h"
+#include "interp/Semantics/AxisRows.h"
 #include "interp/Semantics/ScalarDomain.h"
 
 #include "llvm/ADT/STLExtras.h"

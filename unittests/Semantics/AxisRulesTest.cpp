@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "interp/Semantics/AxisRules.h"
+#include "interp/Semantics/AxisRows.h"
 #include "interp/Semantics/IRDomain.h"
 #include "interp/Semantics/ScalarDomain.h"
 
@@ -109,11 +109,62 @@ std::optional<RandomAxis> randomAxis(std::mt19937_64 &rng) {
   return a;
 }
 
+using Taps = std::vector<std::pair<int64_t, double>>;
+
+/// The taps of `taps` a sum reads: every column of a fixed-tap kernel, the
+/// taps of non-zero weight of a window.
+Taps summedTaps(Taps taps, bool fixed) {
+  if (fixed)
+    return taps;
+  Taps kept;
+  for (auto tap : taps)
+    if (tap.second != 0.0)
+      kept.push_back(tap);
+  return kept;
+}
+
+/// Row `o` of the IR domain's `columns` columns, folded and normalized.
+std::optional<Taps> irRow(IRDomain &d, const generic::RowRule<IRDomain> &rule,
+                          int64_t o, int64_t columns) {
+  bool fixed = generic::fixedTaps(rule.kernel).has_value();
+  generic::RowState<IRDomain> row = rule.row(d.f64(double(o)));
+  Taps taps;
+  double sum = 0.0;
+  for (int64_t k = 0; k < columns; ++k) {
+    generic::Entry<IRDomain> e = fixed ? rule.fixedEntry(row, d.i64(k))
+                                       : rule.windowEntry(row, d.i64(k));
+    std::optional<int64_t> index = intOf(e.index);
+    std::optional<double> weight = floatOf(e.weight);
+    if (!index || !weight)
+      return std::nullopt;
+    taps.push_back({*index, *weight});
+    sum += *weight;
+  }
+  if (generic::isNormalized(rule.kernel))
+    for (auto &tap : taps) {
+      std::optional<double> normalized = floatOf(generic::normalizedWeight(
+          d, rule.kernel, d.f64(tap.second), d.f64(sum)));
+      if (!normalized)
+        return std::nullopt;
+      tap.second = *normalized;
+    }
+  return taps;
+}
+
+/// Row `o` of the scalar table.
+Taps scalarRow(const AxisTable &table, int64_t o) {
+  Taps taps;
+  for (int64_t k = 0; k < table.taps; ++k)
+    taps.push_back(
+        {table.indices[o * table.taps + k], table.weights[o * table.taps + k]});
+  return taps;
+}
+
 } // namespace
 
 // Every column of sampled rows: the same samples and weights, bit for bit,
 // wherever the scalar row has a tap of non-zero weight, and nothing else of
-// non-zero weight in the IR's columns.
+// non-zero weight in the IR's columns, whose samples are all in the input.
 TEST_F(IRDomainTest, RowsMatchTheScalarDomain) {
   std::mt19937_64 rng(20261203);
   int checkedAxes = 0, checkedRows = 0;
@@ -144,12 +195,8 @@ TEST_F(IRDomainTest, RowsMatchTheScalarDomain) {
     rule.narrowLinearWindow = a->kernel == AxisKernel::Linear &&
                               sv.antialiasFactor == 1.0 && rng() % 2;
     std::optional<int64_t> fixed = generic::fixedTaps(a->kernel);
-    int64_t columns;
-    if (fixed) {
-      columns = *fixed;
-    } else if (rule.narrowLinearWindow) {
-      columns = 2;
-    } else {
+    int64_t columns = fixed ? *fixed : 2;
+    if (!fixed && !rule.narrowLinearWindow) {
       std::optional<int64_t> bound = intOf(rule.windowColumns());
       ASSERT_TRUE(bound) << "the column bound did not fold";
       EXPECT_EQ(*bound, axisTableTapBound(params));
@@ -167,42 +214,13 @@ TEST_F(IRDomainTest, RowsMatchTheScalarDomain) {
               static_cast<int64_t>(rng() % a->out)};
     for (int64_t o : rows) {
       ++checkedRows;
-      generic::RowState<IRDomain> row = rule.row(d.f64(double(o)));
-      std::vector<std::pair<int64_t, double>> ir, scalar;
-      double sum = 0.0;
-      for (int64_t k = 0; k < columns; ++k) {
-        generic::Entry<IRDomain> e = fixed ? rule.fixedEntry(row, d.i64(k))
-                                           : rule.windowEntry(row, d.i64(k));
-        std::optional<int64_t> index = intOf(e.index);
-        std::optional<double> weight = floatOf(e.weight);
-        ASSERT_TRUE(index && weight) << "column did not fold: " << where;
-        ASSERT_GE(*index, 0) << where;
-        ASSERT_LT(*index, std::max<int64_t>(a->in, 1)) << where;
-        ir.push_back({*index, *weight});
-        sum += *weight;
-      }
-      if (generic::isNormalized(a->kernel))
-        for (auto &[index, weight] : ir) {
-          std::optional<double> normalized = floatOf(generic::normalizedWeight(
-              d, a->kernel, d.f64(weight), d.f64(sum)));
-          ASSERT_TRUE(normalized);
-          weight = *normalized;
-        }
-      for (int64_t k = 0; k < table.taps; ++k)
-        scalar.push_back({table.indices[o * table.taps + k],
-                          table.weights[o * table.taps + k]});
-      // Fixed kernels: every column. Windows: the taps of non-zero weight.
-      auto nonZero = [&](std::vector<std::pair<int64_t, double>> taps) {
-        if (fixed)
-          return taps;
-        std::vector<std::pair<int64_t, double>> kept;
-        for (auto tap : taps)
-          if (tap.second != 0.0)
-            kept.push_back(tap);
-        return kept;
-      };
-      std::vector<std::pair<int64_t, double>> irTaps = nonZero(ir),
-                                              scalarTaps = nonZero(scalar);
+      std::optional<Taps> ir = irRow(d, rule, o, columns);
+      ASSERT_TRUE(ir) << "a column did not fold: " << where;
+      for (auto [index, weight] : *ir)
+        ASSERT_TRUE(index >= 0 && index < std::max<int64_t>(a->in, 1))
+            << where << ", row " << o << ": index " << index;
+      Taps irTaps = summedTaps(*ir, fixed.has_value());
+      Taps scalarTaps = summedTaps(scalarRow(table, o), fixed.has_value());
       ASSERT_EQ(irTaps.size(), scalarTaps.size()) << where << ", row " << o;
       for (size_t k = 0; k < irTaps.size(); ++k) {
         EXPECT_EQ(irTaps[k].first, scalarTaps[k].first)

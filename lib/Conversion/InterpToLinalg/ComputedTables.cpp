@@ -2,19 +2,19 @@
 //
 // Portable lowerings cannot call the runtime library to fill the (index,
 // weight) tables of axes whose lengths or scale are known at run time only,
-// so linalg ops compute them: AxisRules.h's row rule in the IR domain
+// so linalg ops compute them: AxisRows.h's row rule in the IR domain
 // (IRDomain.h), column k of row o in one generic body. Fixed-tap kernels
 // have their tap count of columns; windowed kernels (linear, area, the
 // Pillow filters) have RowRule::windowColumns columns from the window's
 // first sample, those past the window's end with weight 0. The scalar
 // tables of the runtime library hold the same non-zero taps in the same
-// order (AxisRules.h), so the sums agree.
+// order (AxisRows.h), so the sums agree.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ResizeLowering.h"
 
-#include "interp/Semantics/AxisRules.h"
+#include "interp/Semantics/AxisRows.h"
 #include "interp/Semantics/IRDomain.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
