@@ -2,7 +2,7 @@
 
 #include "interp/Conversion/InterpToLinalg/LoweringPlan.h"
 #include "interp/Conversion/Passes.h"
-#include "interp/Dialect/Interp/IR/InterpDialect.h"
+#include "interp/Dialect/Interp/IR/InterpOps.h"
 #include "interp/Dialect/Interp/IR/ResizeProblemOf.h"
 
 namespace mlir::interp {
@@ -22,10 +22,8 @@ struct InterpAnnotatePlansPass
     LoweringTarget target;
     target.portable = portable;
     target.runtimeRatios = runtimeRatios;
-    WalkResult result = getOperation()->walk([&](Operation *op) {
-      if (!isa<InterpDialect>(op->getDialect()))
-        return WalkResult::advance();
-      std::optional<rules::ResizeProblem> problem = resizeProblemOf(op);
+    WalkResult result = getOperation()->walk([&](ResizeOpInterface op) {
+      std::optional<rules::ResizeProblem> problem = op.getResizeProblem();
       if (!problem)
         return WalkResult::advance();
       FailureOr<LoweringPlan> plan = planFor(op, *problem, target);

@@ -1,4 +1,8 @@
 //===- ResizeProblemOf.cpp - an interp op as a rules::ResizeProblem -------===//
+//
+// ResizeOpInterface::getResizeProblem of each op version.
+//
+//===----------------------------------------------------------------------===//
 
 #include "interp/Dialect/Interp/IR/ResizeProblemOf.h"
 
@@ -99,12 +103,20 @@ static std::optional<ResizeProblem> problemOf(InterpolateV1Op op) {
   return problem;
 }
 
+std::optional<ResizeProblem> InterpolateV4Op::getResizeProblem() {
+  return problemOfV4Like(*this);
+}
+
+std::optional<ResizeProblem> InterpolateV1Op::getResizeProblem() {
+  return problemOf(*this);
+}
+
+std::optional<ResizeProblem> InterpolateV11Op::getResizeProblem() {
+  return problemOfV4Like(*this);
+}
+
 std::optional<ResizeProblem> interp::resizeProblemOf(Operation *op) {
-  if (auto v4 = dyn_cast<InterpolateV4Op>(op))
-    return problemOfV4Like(v4);
-  if (auto v1 = dyn_cast<InterpolateV1Op>(op))
-    return problemOf(v1);
-  if (auto v11 = dyn_cast<InterpolateV11Op>(op))
-    return problemOfV4Like(v11);
+  if (auto resize = dyn_cast<ResizeOpInterface>(op))
+    return resize.getResizeProblem();
   return std::nullopt;
 }

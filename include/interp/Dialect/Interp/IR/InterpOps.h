@@ -5,6 +5,7 @@
 
 #include "interp/Dialect/Interp/IR/InterpAttrs.h"
 #include "interp/Dialect/Interp/IR/InterpDialect.h"
+#include "interp/Dialect/Interp/IR/InterpInterfaces.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"

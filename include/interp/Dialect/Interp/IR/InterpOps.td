@@ -5,6 +5,7 @@
 
 include "interp/Dialect/Interp/IR/InterpDialect.td"
 include "interp/Dialect/Interp/IR/InterpEnums.td"
+include "interp/Dialect/Interp/IR/InterpInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/CommonAttrConstraints.td"
@@ -21,6 +22,7 @@ def Interp_IntOrFloatVector : 1DTensorOf<[Interp_Integer, AnyFloat]>;
 
 def Interp_InterpolateV4Op : Interp_Op<"interpolate_v4", [
     Pure,
+    DeclareOpInterfaceMethods<Interp_ResizeOpInterface>,
     DeclareOpInterfaceMethods<InferShapedTypeOpInterface,
                               ["inferReturnTypeComponents"]>,
     DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
@@ -90,6 +92,7 @@ def Interp_InterpolateV4Op : Interp_Op<"interpolate_v4", [
 
 def Interp_InterpolateV1Op : Interp_Op<"interpolate_v1", [
     Pure,
+    DeclareOpInterfaceMethods<Interp_ResizeOpInterface>,
     DeclareOpInterfaceMethods<InferShapedTypeOpInterface,
                               ["inferReturnTypeComponents"]>,
     DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,
@@ -136,6 +139,7 @@ def Interp_InterpolateV1Op : Interp_Op<"interpolate_v1", [
 
 def Interp_InterpolateV11Op : Interp_Op<"interpolate_v11", [
     Pure,
+    DeclareOpInterfaceMethods<Interp_ResizeOpInterface>,
     DeclareOpInterfaceMethods<InferShapedTypeOpInterface,
                               ["inferReturnTypeComponents"]>,
     DeclareOpInterfaceMethods<ReifyRankedShapedTypeOpInterface,

@@ -3,9 +3,10 @@
 //
 // What an interp op computes in the terms of the rules (interp/Semantics/
 // ResizeProblem.h), read off its attributes, constant operands and static
-// shapes. An Interpolate-1 op other than `area` and an Interpolate-11 op in
-// an Interpolate-4 mode are described as the Interpolate-4 op they
-// legalize to. The lowering's patterns and --interp-annotate-plans read
+// shapes: ResizeOpInterface::getResizeProblem, implemented in
+// ResizeProblemOf.cpp. An Interpolate-1 op other than `area` and an
+// Interpolate-11 op in an Interpolate-4 mode are described as the Interpolate-4
+// op they legalize to. The lowering's patterns and --interp-annotate-plans read
 // it, so the planner sees one description whatever the op version.
 //
 //===----------------------------------------------------------------------===//
@@ -27,8 +28,8 @@ namespace mlir::interp {
 /// the legalizations to Interpolate-4.
 inline constexpr llvm::StringLiteral kPlanAttrName = "interp.plan";
 
-/// The problem of an interp op with ranked data and result and constant
-/// axes; std::nullopt for any other op.
+/// The problem of an op with ResizeOpInterface (InterpInterfaces.td) with
+/// ranked data and result and constant axes; std::nullopt for any other op.
 std::optional<rules::ResizeProblem> resizeProblemOf(Operation *op);
 
 } // namespace mlir::interp

@@ -1,0 +1,5 @@
+//===- InterpInterfaces.cpp - interp op interfaces ------------------------===//
+
+#include "interp/Dialect/Interp/IR/InterpInterfaces.h"
+
+#include "interp/Dialect/Interp/IR/InterpInterfaces.cpp.inc"
