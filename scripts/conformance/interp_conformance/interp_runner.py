@@ -37,6 +37,25 @@ def arr(vals):
     return "array<i64%s>" % ("".join([": "] + [", ".join(str(v) for v in vals)]) if vals else "")
 
 
+def v4_like_operands(c, lines, operands, types):
+    """The axes operand (when the case has one) appended to `lines`,
+    `operands` and `types`, and the attributes Interpolate-4 and -11 share."""
+    if c["axes_operand"]:
+        lines.append("  %%axes = %s" % dense(c["axes"], c["axes_type"]))
+        operands.append("%axes")
+        types.append(ttype([len(c["axes"])], c["axes_type"]))
+    attrs = ["mode = %s" % c["mode"], "shape_calculation_mode = %s" % c["calc"],
+             "coordinate_transformation_mode = %s" % c["ctm"],
+             "nearest_mode = %s" % c["nearest_mode"],
+             "antialias = %s" % ("true" if c["antialias"] else "false"),
+             "cube_coeff = %r : f64" % c["cube_coeff"]]
+    if c["pads_begin"]:
+        attrs.append("pads_begin = %s" % arr(c["pads_begin"]))
+    if c["pads_end"]:
+        attrs.append("pads_end = %s" % arr(c["pads_end"]))
+    return attrs
+
+
 def to_mlir(c):
     et = MLIR_TYPE[c["dtype"]]
     tin, tout = ttype(c["shape"], et), ttype(c["out_shape"], et)
@@ -47,19 +66,7 @@ def to_mlir(c):
         lines.append("  %%scales = %s" % dense(c["scales"], c["scales_type"]))
         operands = ["%x", "%sizes", "%scales"]
         types = [tin, ttype([n], c["sizes_type"]), ttype([n], c["scales_type"])]
-        if c["axes_operand"]:
-            lines.append("  %%axes = %s" % dense(c["axes"], c["axes_type"]))
-            operands.append("%axes")
-            types.append(ttype([n], c["axes_type"]))
-        attrs = ["mode = %s" % c["mode"], "shape_calculation_mode = %s" % c["calc"],
-                 "coordinate_transformation_mode = %s" % c["ctm"],
-                 "nearest_mode = %s" % c["nearest_mode"],
-                 "antialias = %s" % ("true" if c["antialias"] else "false"),
-                 "cube_coeff = %r : f64" % c["cube_coeff"]]
-        if c["pads_begin"]:
-            attrs.append("pads_begin = %s" % arr(c["pads_begin"]))
-        if c["pads_end"]:
-            attrs.append("pads_end = %s" % arr(c["pads_end"]))
+        attrs = v4_like_operands(c, lines, operands, types)
         lines.append("  %%r = interp.interpolate_v4 %s {%s}" % (", ".join(operands), ", ".join(attrs)))
         lines.append("       : (%s) -> %s" % (", ".join(types), tout))
     elif c["op"] == "v11":
@@ -71,19 +78,7 @@ def to_mlir(c):
             lines.append("  %%sos = %s" % dense(c["scales"], c["scales_type"]))
             sos_t = ttype([n], c["scales_type"])
         operands, types = ["%x", "%sos"], [tin, sos_t]
-        if c["axes_operand"]:
-            lines.append("  %%axes = %s" % dense(c["axes"], c["axes_type"]))
-            operands.append("%axes")
-            types.append(ttype([n], c["axes_type"]))
-        attrs = ["mode = %s" % c["mode"], "shape_calculation_mode = %s" % c["calc"],
-                 "coordinate_transformation_mode = %s" % c["ctm"],
-                 "nearest_mode = %s" % c["nearest_mode"],
-                 "antialias = %s" % ("true" if c["antialias"] else "false"),
-                 "cube_coeff = %r : f64" % c["cube_coeff"]]
-        if c["pads_begin"]:
-            attrs.append("pads_begin = %s" % arr(c["pads_begin"]))
-        if c["pads_end"]:
-            attrs.append("pads_end = %s" % arr(c["pads_end"]))
+        attrs = v4_like_operands(c, lines, operands, types)
         lines.append("  %%r = interp.interpolate_v11 %s {%s}" % (", ".join(operands), ", ".join(attrs)))
         lines.append("       : (%s) -> %s" % (", ".join(types), tout))
     else:

@@ -111,6 +111,21 @@ def apply_axis(x, W, axis):
     return np.moveaxis(y, 0, axis)
 
 
+def add_linear_onnx_weights(W, o, cc, Lin):
+    """linear_onnx's two taps of outputs `o` at coordinates `cc` (clamped to
+    the input), added into the weight matrix W: 0.5 each where they
+    coincide."""
+    cl = np.clip(cc, 0, Lin - 1)
+    i1 = np.minimum(np.trunc(cl).astype(np.int64), Lin - 1)
+    i2 = np.minimum(i1 + 1, Lin - 1)
+    d1, d2 = np.abs(cl - i1), np.abs(cl - i2)
+    same = i1 == i2
+    d1[same] = 0.5
+    d2[same] = 0.5
+    np.add.at(W, (o, i1), d2)
+    np.add.at(W, (o, i2), d1)
+
+
 def weight_matrix(c, mode, Lin, Lout, s, a_aa=1.0, prec="f64"):
     """Per-axis weights (Lout x Lin). prec="f32" emulates OpenVINO's reference:
     coordinates (and linear's triangle weights) in float32."""
@@ -126,15 +141,7 @@ def weight_matrix(c, mode, Lin, Lout, s, a_aa=1.0, prec="f64"):
     cc32 = coords(c["ctm"], Lin, Lout, s, prec)
     cc = cc32.astype(np.float64)
     if mode == "linear_onnx":
-        cl = np.clip(cc, 0, Lin - 1)
-        i1 = np.minimum(np.trunc(cl).astype(np.int64), Lin - 1)
-        i2 = np.minimum(i1 + 1, Lin - 1)
-        d1, d2 = np.abs(cl - i1), np.abs(cl - i2)
-        same = i1 == i2
-        d1[same] = 0.5
-        d2[same] = 0.5
-        np.add.at(W, (o, i1), d2)
-        np.add.at(W, (o, i2), d1)
+        add_linear_onnx_weights(W, o, cc, Lin)
     elif mode == "cubic":
         a = float(f32(c["cube_coeff"]))
         base = np.floor(cc)
@@ -215,15 +222,7 @@ def ov_onnx_rank5_bug_emulation(c4, x):
                   "align_corners": 0 * x_ if Lout_p == 1 else x_ * (Lin_p - 1) / (Lout_p - 1)}[ctm]
         W = np.zeros((Lout, Lin))
         o = np.arange(Lout)
-        cl = np.clip(cc, 0, Lin - 1)
-        i1 = np.minimum(np.trunc(cl).astype(np.int64), Lin - 1)
-        i2 = np.minimum(i1 + 1, Lin - 1)
-        d1, d2 = np.abs(cl - i1), np.abs(cl - i2)
-        same = i1 == i2
-        d1[same] = 0.5
-        d2[same] = 0.5
-        np.add.at(W, (o, i1), d2)
-        np.add.at(W, (o, i2), d1)
+        add_linear_onnx_weights(W, o, cc, Lin)
         y = apply_axis(y, W, real)
     return y
 
