@@ -1,16 +1,18 @@
 //===- InterpModule.cpp - the interp Python module (_interp) --------------===//
 //
 // interp._interp: compile an MLIR module with interp ops to native code
-// (interp::execution::JitModule) and call its functions on numpy arrays.
-// Debian builds MLIR without Python bindings, so this is the project's own
-// module (pybind11: Debian packages it, and the interface is small: a
-// compiled kernel, numpy in and out, errors as exceptions). Every
-// diagnostic and every failed run-time check becomes interp.Error; nothing
-// here ends the process.
+// (interp::execution::JitModule) and call its functions on arrays. Debian
+// builds MLIR without Python bindings, so this is the project's own module,
+// on nanobind (PyPI; docs/Design.md says why): arrays come in through DLPack
+// (`__dlpack__`) or the buffer protocol, numpy 1.x and 2.x alike, torch
+// and anything else that speaks either, and are read in place with their
+// strides. Every diagnostic and every failed run-time check becomes
+// interp.Error; nothing here ends the process.
 //
 //===----------------------------------------------------------------------===//
 
 #include "interp/Dialect/Interp/IR/InterpConstantFold.h"
+#include "interp/Dialect/Interp/IR/InterpOps.h"
 #include "interp/Execution/JitModule.h"
 #include "interp/Reference/Compare.h"
 #include "interp/Reference/IR/Evaluator.h"
@@ -20,10 +22,16 @@
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/TargetSelect.h"
 
-#include <pybind11/numpy.h>
-#include <pybind11/pybind11.h>
-#include <pybind11/stl.h>
+#include <nanobind/nanobind.h>
+#include <nanobind/ndarray.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/pair.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
 
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <mutex>
@@ -31,7 +39,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace py = pybind11;
+namespace nb = nanobind;
 using namespace mlir;
 using namespace mlir::interp;
 using reference::ElementType;
@@ -44,27 +52,84 @@ struct Error : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// The numpy dtype of an element type; bf16 travels as its uint16 bits.
-py::dtype dtypeOf(ElementType type) {
+/// An array lent for reading: DLPack or the buffer protocol, on the CPU.
+using InArray = nb::ndarray<nb::ro, nb::device::cpu>;
+/// An array lent for writing (out=).
+using OutArray = nb::ndarray<nb::device::cpu>;
+using DType = nb::dlpack::dtype;
+using DTypeCode = nb::dlpack::dtype_code;
+
+/// Inputs that could not be read in place and were copied (numpy.require):
+/// the tests' evidence that the others were not.
+std::atomic<uint64_t> copiedInputs{0};
+
+DType dtype(DTypeCode code, unsigned bits) {
+  return DType{static_cast<uint8_t>(code), static_cast<uint8_t>(bits), 1};
+}
+
+/// The numpy name of a DLPack dtype ("float32", "bfloat16", "complex64").
+std::string dtypeName(DType type) {
+  std::string prefix;
+  switch (static_cast<DTypeCode>(type.code)) {
+  case DTypeCode::Int:
+    prefix = "int";
+    break;
+  case DTypeCode::UInt:
+    prefix = "uint";
+    break;
+  case DTypeCode::Float:
+    prefix = "float";
+    break;
+  case DTypeCode::Bfloat:
+    prefix = "bfloat";
+    break;
+  case DTypeCode::Complex:
+    prefix = "complex";
+    break;
+  case DTypeCode::Bool:
+    return "bool";
+  default:
+    prefix = "dlpack-code-" + std::to_string(type.code) + "-";
+    break;
+  }
+  std::string name = prefix + std::to_string(type.bits);
+  if (type.lanes != 1)
+    name += "x" + std::to_string(type.lanes);
+  return name;
+}
+
+/// The DLPack dtype of an element type's arrays; bf16 travels as its uint16
+/// bits (numpy has no bfloat16), and is also taken as DLPack's bfloat16.
+DType dtypeOf(ElementType type) {
   switch (type) {
   case ElementType::F16:
-    return py::dtype("float16");
+    return dtype(DTypeCode::Float, 16);
   case ElementType::BF16:
-    return py::dtype("uint16");
+    return dtype(DTypeCode::UInt, 16);
   case ElementType::F32:
-    return py::dtype("float32");
+    return dtype(DTypeCode::Float, 32);
   case ElementType::F64:
-    return py::dtype("float64");
+    return dtype(DTypeCode::Float, 64);
   case ElementType::I8:
-    return py::dtype("int8");
+    return dtype(DTypeCode::Int, 8);
   case ElementType::U8:
-    return py::dtype("uint8");
+    return dtype(DTypeCode::UInt, 8);
   case ElementType::I32:
-    return py::dtype("int32");
+    return dtype(DTypeCode::Int, 32);
   case ElementType::I64:
-    return py::dtype("int64");
+    return dtype(DTypeCode::Int, 64);
   }
   throw Error("unknown element type");
+}
+
+bool holds(ElementType type, DType array) {
+  return array == dtypeOf(type) ||
+         (type == ElementType::BF16 && array == dtype(DTypeCode::Bfloat, 16));
+}
+
+std::string expected(ElementType type) {
+  return dtypeName(dtypeOf(type)) +
+         (type == ElementType::BF16 ? " (bf16 bits) or bfloat16" : "");
 }
 
 std::string typeString(Type type) {
@@ -74,14 +139,96 @@ std::string typeString(Type type) {
   return text;
 }
 
-/// A compiled function of an MLIR module, callable on numpy arrays.
+std::string shapeString(ArrayRef<int64_t> shape) {
+  std::string text = "(";
+  for (auto [i, d] : llvm::enumerate(shape))
+    text += (i ? ", " : "") + std::to_string(d);
+  return text + (shape.size() == 1 ? ",)" : ")");
+}
+
+nb::module_ numpy() { return nb::module_::import_("numpy"); }
+
+template <typename Array> ArrayRef<int64_t> shapeOf(const Array &array) {
+  return {array.shape_ptr(), array.ndim()};
+}
+template <typename Array> ArrayRef<int64_t> stridesOf(const Array &array) {
+  return {array.stride_ptr(), array.ndim()};
+}
+
+/// Whether the JIT can read the array where it is: its elements are
+/// naturally aligned (DLPack and nanobind's buffer import already require
+/// strides of whole elements).
+template <typename Array> bool aligned(const Array &array) {
+  return reinterpret_cast<uintptr_t>(array.data()) % array.itemsize() == 0;
+}
+
+/// `object` as an array read in place (DLPack or the buffer protocol), or
+/// nothing.
+std::optional<InArray> lend(nb::handle object) {
+  InArray array;
+  if (nb::try_cast(object, array, /*convert=*/false) && aligned(array))
+    return array;
+  return std::nullopt;
+}
+
+/// `object` as an array: in place when it can be, else an aligned
+/// row-major numpy copy (lists, misaligned data, strides that are not whole
+/// elements).
+InArray lendOrCopy(nb::handle object, const std::string &where) {
+  if (std::optional<InArray> array = lend(object))
+    return *array;
+  nb::object copy;
+  try {
+    copy =
+        numpy().attr("require")(object, nb::none(), nb::make_tuple("C", "A"));
+  } catch (nb::python_error &e) {
+    throw Error(where + "not an array (" + e.what() + ")");
+  }
+  std::optional<InArray> array = lend(copy);
+  if (!array)
+    throw Error(where + "dtype " + nb::str(copy.attr("dtype")).c_str() +
+                " is not an element type of interp");
+  ++copiedInputs;
+  return *array;
+}
+
+/// Whether no two elements of a view share memory: sorted by stride, each
+/// dimension steps past everything the smaller ones span (sufficient, and
+/// what every array made by slicing and transposing satisfies).
+bool distinctElements(ArrayRef<int64_t> shape, ArrayRef<int64_t> strides) {
+  SmallVector<std::pair<int64_t, int64_t>> dims;
+  for (auto [size, stride] : llvm::zip(shape, strides)) {
+    if (size == 0)
+      return true;
+    if (size > 1)
+      dims.push_back({std::abs(stride), size});
+  }
+  llvm::sort(dims);
+  int64_t span = 1;
+  for (auto [stride, size] : dims) {
+    if (stride < span)
+      return false;
+    span += stride * (size - 1);
+  }
+  return true;
+}
+
+/// A new numpy array of an element type and shape.
+nb::object emptyArray(ElementType type, ArrayRef<int64_t> shape) {
+  nb::list dims;
+  for (int64_t d : shape)
+    dims.append(d);
+  return numpy().attr("empty")(nb::tuple(dims), dtypeName(dtypeOf(type)));
+}
+
+/// A compiled function of an MLIR module, callable on arrays.
 class Kernel {
 public:
   Kernel(const std::string &text, std::optional<std::string> function,
          unsigned numThreads) {
     // Parsing, lowering and code generation touch no Python object: other
     // Python threads run meanwhile.
-    py::gil_scoped_release release;
+    nb::gil_scoped_release release;
     DialectRegistry registry;
     execution::registerJitDialects(registry);
     // Without threading: a context with it owns a thread pool (a thread per
@@ -104,6 +251,8 @@ public:
     name = func.getName().str();
     for (Type t : func.getFunctionType().getInputs())
       inputs.push_back(cast<RankedTensorType>(t));
+    for (Type t : func.getFunctionType().getResults())
+      results.push_back(cast<RankedTensorType>(t));
     // The reference evaluates the IR before lowering.
     referenceModule = module->clone();
     auto compiled = execution::JitModule::compile(*module, numThreads);
@@ -113,90 +262,98 @@ public:
     jit = std::move(*compiled);
   }
 
-  /// Calls the function on the arrays as they are (no copy unless a stride
-  /// is not a whole number of elements or the data is misaligned) and
-  /// writes its results straight into new numpy arrays.
-  py::list call(py::args args) {
-    SmallVector<py::array> arrays = checkedArrays(args);
-    // The views point into these: no reallocation.
-    SmallVector<SmallVector<int64_t>> shapes, strides;
-    shapes.reserve(arrays.size());
-    strides.reserve(arrays.size());
+  /// Calls the function on the arrays as they are (no copy unless an array
+  /// is misaligned or its strides are not whole elements) and writes its
+  /// results into `out` (an array, or a sequence of one per result) or into
+  /// new numpy arrays. The GIL is released from the call to the last
+  /// result written, but for making each new numpy array.
+  nb::list call(nb::args args, nb::handle out) {
+    SmallVector<InArray> arrays = checkedArrays(args);
     SmallVector<execution::TensorView> views;
-    for (auto [i, input] : llvm::enumerate(arrays)) {
-      py::array &array = input;
-      auto itemsize = static_cast<int64_t>(array.itemsize());
-      bool inPlace =
-          reinterpret_cast<uintptr_t>(array.data()) % itemsize == 0 &&
-          llvm::all_of(llvm::seq<int64_t>(0, array.ndim()), [&](int64_t d) {
-            return array.strides(d) % itemsize == 0;
-          });
-      if (!inPlace)
-        array = py::module_::import("numpy").attr("require")(
-            array, py::none(), py::make_tuple("C", "A"));
-      shapes.emplace_back(array.shape(), array.shape() + array.ndim());
-      strides.emplace_back();
-      for (int64_t d = 0; d < array.ndim(); ++d)
-        strides.back().push_back(array.strides(d) / itemsize);
-      views.push_back({*toReferenceElementType(inputs[i].getElementType()),
-                       array.data(), shapes.back(), strides.back()});
-    }
+    for (auto [i, array] : llvm::enumerate(arrays))
+      views.push_back(
+          {element(inputs[i]), array.data(), shapeOf(array), stridesOf(array)});
+    SmallVector<OutArray> outs = checkedOuts(out);
 
-    // Each result becomes a numpy array as soon as its shape is known, and
-    // the JIT copies the result into it. The callback runs without the GIL
-    // and must not throw: it takes the GIL to make the array, and a Python
-    // error (MemoryError) is kept to be raised once invokeInto has freed
-    // everything.
-    SmallVector<py::array> results;
-    SmallVector<SmallVector<int64_t>> resultShapes, resultStrides;
+    // Each new result becomes a numpy array as soon as its shape is known,
+    // and the JIT copies the result into it. The callback runs without the
+    // GIL and must not throw: it takes the GIL to make the array, and a
+    // Python error (MemoryError) is kept, with the GIL, to be raised once
+    // invokeInto has freed everything. Into out= it writes without the GIL.
+    SmallVector<nb::object> made;
+    SmallVector<OutArray> madeViews;
     std::exception_ptr pythonError;
+    std::string outError;
     auto allocate = [&](unsigned index, ElementType type,
                         ArrayRef<int64_t> shape)
         -> llvm::Expected<execution::MutableTensorView> {
+      if (!outs.empty()) {
+        OutArray &o = outs[index];
+        if (shapeOf(o) != shape) {
+          outError = "out=" + resultName(index) + " has shape " +
+                     shapeString(shapeOf(o)) + ", the result " +
+                     shapeString(shape);
+          return llvm::createStringError(outError);
+        }
+        return execution::MutableTensorView{type, o.data(), shapeOf(o),
+                                            stridesOf(o)};
+      }
+      nb::gil_scoped_acquire gil;
       try {
-        py::gil_scoped_acquire gil;
-        py::array array(dtypeOf(type),
-                        std::vector<py::ssize_t>(shape.begin(), shape.end()));
-        resultShapes.emplace_back(shape);
-        resultStrides.push_back(execution::rowMajorStrides(shape));
-        results.push_back(array);
-        return execution::MutableTensorView{type, array.mutable_data(),
-                                            resultShapes.back(),
-                                            resultStrides.back()};
+        made.push_back(emptyArray(type, shape));
+        OutArray view;
+        if (!nb::try_cast(made.back(), view, /*convert=*/false))
+          throw Error("numpy.empty made no writable array");
+        madeViews.push_back(std::move(view));
+        return execution::MutableTensorView{type, madeViews.back().data(),
+                                            shapeOf(madeViews.back()),
+                                            stridesOf(madeViews.back())};
       } catch (...) {
         pythonError = std::current_exception();
         return llvm::createStringError("cannot make the array of result " +
                                        std::to_string(index));
       }
     };
-    // The shapes and strides handed out must not move while the call runs.
-    size_t numResults = jit->getSignature(name)->results.size();
-    resultShapes.reserve(numResults);
-    resultStrides.reserve(numResults);
+    // The views handed out point into these: no reallocation.
+    made.reserve(results.size());
+    madeViews.reserve(results.size());
     llvm::Error error = [&] {
-      py::gil_scoped_release release;
+      nb::gil_scoped_release release;
       return jit->invokeInto(name, views, allocate);
     }();
     if (pythonError) {
       llvm::consumeError(std::move(error));
       std::rethrow_exception(pythonError);
     }
+    if (!outError.empty()) {
+      llvm::consumeError(std::move(error));
+      throw Error(outError);
+    }
     if (error)
       throw Error("calling @" + name +
                   " failed: " + llvm::toString(std::move(error)));
-    py::list out;
-    for (py::array &array : results)
-      out.append(array);
-    return out;
+    nb::list list;
+    if (outs.empty()) {
+      for (nb::object &array : made)
+        list.append(array);
+    } else if (results.size() == 1 && !isSequence(out)) {
+      list.append(out);
+    } else {
+      for (nb::handle o : out)
+        list.append(o);
+    }
+    return list;
   }
 
   /// The reference implementation of the same function, on the IR before
   /// lowering (functions of interp ops, constants and tensor.cast).
-  py::list reference(py::args args) {
-    SmallVector<Tensor> tensors = toTensors(args);
-    SmallVector<Tensor> results;
+  nb::list reference(nb::args args) {
+    SmallVector<Tensor> tensors;
+    for (auto [i, array] : llvm::enumerate(checkedArrays(args)))
+      tensors.push_back(toTensor(element(inputs[i]), array));
+    SmallVector<Tensor> outputs;
     {
-      py::gil_scoped_release release;
+      nb::gil_scoped_release release;
       // The context has no threading, hence no locks: one evaluation at a
       // time may create attributes and types in it.
       std::lock_guard<std::mutex> lock(referenceMutex);
@@ -208,9 +365,19 @@ public:
       if (!evaluation)
         throw Error("the reference failed: " +
                     llvm::toString(evaluation.takeError()));
-      results = std::move(evaluation->results);
+      outputs = std::move(evaluation->results);
     }
-    return toArrays(results);
+    nb::list list;
+    for (Tensor &t : outputs) {
+      nb::object array = emptyArray(t.type, t.shape);
+      OutArray view;
+      if (!nb::try_cast(array, view, /*convert=*/false))
+        throw Error("numpy.empty made no writable array");
+      if (!t.data.empty())
+        std::memcpy(view.data(), t.data.data(), t.data.size());
+      list.append(array);
+    }
+    return list;
   }
 
   const std::string &getName() const { return name; }
@@ -222,6 +389,19 @@ public:
   }
 
 private:
+  static ElementType element(RankedTensorType type) {
+    return *toReferenceElementType(type.getElementType());
+  }
+
+  static bool isSequence(nb::handle object) {
+    return nb::isinstance<nb::tuple>(object) ||
+           nb::isinstance<nb::list>(object);
+  }
+
+  std::string resultName(size_t index) const {
+    return results.size() == 1 ? "" : "[" + std::to_string(index) + "]";
+  }
+
   static func::FuncOp select(ModuleOp module,
                              const std::optional<std::string> &function) {
     if (function) {
@@ -242,73 +422,96 @@ private:
                 "tensor arguments and results of interp's element types)");
   }
 
-  /// The arguments as numpy arrays of the function's element types, ranks
-  /// and static sizes, with any strides.
-  SmallVector<py::array> checkedArrays(const py::args &args) const {
+  /// Checks an array against a tensor type: element type, rank and static
+  /// sizes.
+  template <typename Array>
+  static void checkType(const Array &array, RankedTensorType type,
+                        const std::string &where) {
+    ElementType e = element(type);
+    if (!holds(e, array.dtype()))
+      throw Error(where + "dtype " + dtypeName(array.dtype()) + ", expected " +
+                  expected(e));
+    if (static_cast<int64_t>(array.ndim()) != type.getRank())
+      throw Error(where + "rank " + std::to_string(array.ndim()));
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      if (!type.isDynamicDim(d) && type.getDimSize(d) != array.shape_ptr()[d])
+        throw Error(where + "dimension " + std::to_string(d) + " is " +
+                    std::to_string(array.shape_ptr()[d]));
+  }
+
+  /// The arguments as arrays of the function's element types, ranks and
+  /// static sizes, with any strides.
+  SmallVector<InArray> checkedArrays(const nb::args &args) const {
     if (args.size() != inputs.size())
       throw Error("@" + name + " takes " + std::to_string(inputs.size()) +
                   " argument(s), got " + std::to_string(args.size()));
-    SmallVector<py::array> arrays;
-    for (auto [i, arg] : llvm::enumerate(args)) {
-      RankedTensorType type = inputs[i];
-      ElementType element = *toReferenceElementType(type.getElementType());
-      auto array = py::array::ensure(arg);
-      std::string where =
-          "argument " + std::to_string(i) + " (" + typeString(type) + "): ";
-      if (!array)
-        throw Error(where + "not an array");
-      if (!array.dtype().is(dtypeOf(element)))
-        throw Error(where + "dtype " +
-                    py::str(array.dtype()).cast<std::string>() + ", expected " +
-                    py::str(dtypeOf(element)).cast<std::string>() +
-                    (element == ElementType::BF16 ? " (bf16 bits)" : ""));
-      if (array.ndim() != type.getRank())
-        throw Error(where + "rank " + std::to_string(array.ndim()));
-      for (int64_t d = 0; d < type.getRank(); ++d)
-        if (!type.isDynamicDim(d) && type.getDimSize(d) != array.shape(d))
-          throw Error(where + "dimension " + std::to_string(d) + " is " +
-                      std::to_string(array.shape(d)));
+    SmallVector<InArray> arrays;
+    for (size_t i = 0; i < args.size(); ++i) {
+      std::string where = "argument " + std::to_string(i) + " (" +
+                          typeString(inputs[i]) + "): ";
+      InArray array = lendOrCopy(args[i], where);
+      checkType(array, inputs[i], where);
       arrays.push_back(std::move(array));
     }
     return arrays;
   }
 
-  /// Row-major copies of the arguments, for the reference.
-  SmallVector<Tensor> toTensors(const py::args &args) const {
-    SmallVector<Tensor> tensors;
-    for (auto [i, checked] : llvm::enumerate(checkedArrays(args))) {
-      auto array = py::array::ensure(checked, py::array::c_style);
-      if (!array)
-        throw py::error_already_set();
-      Tensor t;
-      t.type = *toReferenceElementType(inputs[i].getElementType());
-      t.shape.assign(array.shape(), array.shape() + array.ndim());
-      const auto *bytes = static_cast<const uint8_t *>(array.data());
-      t.data.assign(bytes, bytes + array.nbytes());
-      tensors.push_back(std::move(t));
+  /// out=: nothing, or one writable array per result, of its element type,
+  /// rank and static sizes, whose elements do not share memory.
+  SmallVector<OutArray> checkedOuts(nb::handle out) const {
+    SmallVector<OutArray> outs;
+    if (out.is_none())
+      return outs;
+    SmallVector<nb::handle> objects;
+    if (isSequence(out)) {
+      for (nb::handle o : out)
+        objects.push_back(o);
+    } else {
+      objects.push_back(out);
     }
-    return tensors;
+    if (objects.size() != results.size())
+      throw Error("out= gives " + std::to_string(objects.size()) +
+                  " array(s), @" + name + " has " +
+                  std::to_string(results.size()) + " result(s)");
+    for (auto [i, object] : llvm::enumerate(objects)) {
+      std::string where =
+          "out=" + resultName(i) + " (" + typeString(results[i]) + "): ";
+      OutArray array;
+      if (!nb::try_cast(object, array, /*convert=*/false))
+        throw Error(where + "not a writable array on the CPU");
+      if (!aligned(array))
+        throw Error(where + "misaligned data");
+      checkType(array, results[i], where);
+      if (!distinctElements(shapeOf(array), stridesOf(array)))
+        throw Error(where + "elements that share memory (a broadcast view)");
+      outs.push_back(std::move(array));
+    }
+    return outs;
   }
 
-  /// The tensors as numpy arrays that own their bytes (no copy). On any
-  /// error (numpy's MemoryError included) every byte is freed: the bytes not
-  /// yet handed over by their tensors, the rest by the arrays' capsules.
-  static py::list toArrays(MutableArrayRef<Tensor> tensors) {
-    py::list out;
-    for (Tensor &t : tensors) {
-      std::vector<py::ssize_t> shape(t.shape.begin(), t.shape.end());
-      if (t.data.empty()) {
-        out.append(py::array(dtypeOf(t.type), shape));
-        continue;
+  /// A row-major copy of an array, for the reference.
+  static Tensor toTensor(ElementType type, const InArray &array) {
+    Tensor t;
+    t.type = type;
+    t.shape.assign(array.shape_ptr(), array.shape_ptr() + array.ndim());
+    size_t itemsize = array.itemsize();
+    size_t count = array.size();
+    t.data.resize(count * itemsize);
+    const auto *base = static_cast<const uint8_t *>(array.data());
+    SmallVector<int64_t> index(array.ndim(), 0);
+    for (size_t n = 0; n < count; ++n) {
+      int64_t offset = 0;
+      for (size_t d = 0; d < array.ndim(); ++d)
+        offset += index[d] * array.stride(d);
+      std::memcpy(t.data.data() + n * itemsize, base + offset * itemsize,
+                  itemsize);
+      for (size_t d = array.ndim(); d-- > 0;) {
+        if (++index[d] < array.shape_ptr()[d])
+          break;
+        index[d] = 0;
       }
-      using Bytes = std::vector<uint8_t>;
-      auto bytes = std::make_unique<Bytes>(std::move(t.data));
-      py::capsule owner(bytes.get(),
-                        [](void *p) { delete static_cast<Bytes *>(p); });
-      const uint8_t *data = bytes.release()->data();
-      out.append(py::array(dtypeOf(t.type), shape, data, owner));
     }
-    return out;
+    return t;
   }
 
   std::unique_ptr<MLIRContext> context;
@@ -316,7 +519,7 @@ private:
   OwningOpRef<ModuleOp> referenceModule;
   std::unique_ptr<execution::JitModule> jit;
   std::string name;
-  SmallVector<RankedTensorType> inputs;
+  SmallVector<RankedTensorType> inputs, results;
 };
 
 } // namespace
@@ -336,23 +539,58 @@ static std::pair<double, double> tolerance(const std::string &element,
   throw Error("unknown element type '" + element + "'");
 }
 
-PYBIND11_MODULE(_interp, m) {
+/// The attribute names of interp.interpolate_v<version>, from its ODS.
+static std::vector<std::string> attributeNames(int version) {
+  ArrayRef<StringRef> names;
+  if (version == 1)
+    names = InterpolateV1Op::getAttributeNames();
+  else if (version == 4)
+    names = InterpolateV4Op::getAttributeNames();
+  else if (version == 11)
+    names = InterpolateV11Op::getAttributeNames();
+  else
+    throw Error("no interpolate_v" + std::to_string(version));
+  return std::vector<std::string>(names.begin(), names.end());
+}
+
+/// (dtype name, shape) of an object read in place as an array (DLPack or
+/// the buffer protocol), or None.
+static nb::object describe(nb::handle object) {
+  InArray array;
+  if (!nb::try_cast(object, array, /*convert=*/false))
+    return nb::none();
+  nb::list shape;
+  for (int64_t d : shapeOf(array))
+    shape.append(d);
+  return nb::make_tuple(dtypeName(array.dtype()), nb::tuple(shape));
+}
+
+NB_MODULE(_interp, m) {
   m.doc() = "interp: OpenVINO's Interpolate ops compiled to native code";
-  py::register_exception<Error>(m, "Error", PyExc_RuntimeError);
+  nb::exception<Error>(m, "Error", PyExc_RuntimeError);
   // Once, here, with the GIL held: kernels compile without it, on any
   // thread, and LLVM's target registration is not meant to race with itself.
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
-  py::class_<Kernel>(m, "Kernel")
+  nb::class_<Kernel>(m, "Kernel")
       .def(
-          py::init<const std::string &, std::optional<std::string>, unsigned>(),
-          py::arg("mlir_text"), py::arg("function") = py::none(),
-          py::arg("num_threads") = 1)
-      .def("__call__", &Kernel::call)
-      .def("reference", &Kernel::reference)
-      .def_property_readonly("name", &Kernel::getName)
-      .def_property_readonly("input_types", &Kernel::inputTypes);
-  m.def("tolerance", &tolerance, py::arg("element_type"), py::arg("magnitude"),
+          nb::init<const std::string &, std::optional<std::string>, unsigned>(),
+          nb::arg("mlir_text"), nb::arg("function") = nb::none(),
+          nb::arg("num_threads") = 1)
+      .def("__call__", &Kernel::call, nb::arg("args"), nb::kw_only(),
+           nb::arg("out") = nb::none())
+      .def("reference", &Kernel::reference, nb::arg("args"))
+      .def_prop_ro("name", &Kernel::getName)
+      .def_prop_ro("input_types", &Kernel::inputTypes);
+  m.def("tolerance", &tolerance, nb::arg("element_type"), nb::arg("magnitude"),
         "The project's comparison tolerance (abs, rel) for results of this "
         "element type from inputs of this largest magnitude");
+  m.def("attribute_names", &attributeNames, nb::arg("version"),
+        "The attribute names of interp.interpolate_v<version> (its ODS)");
+  m.def("describe", &describe, nb::arg("array"),
+        "(dtype name, shape) of an array read in place (DLPack or the buffer "
+        "protocol), or None");
+  m.def(
+      "copied_inputs", [] { return copiedInputs.load(); },
+      "How many inputs could not be read in place and were copied");
 }

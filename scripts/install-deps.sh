@@ -24,9 +24,9 @@ packages=(
   libonnx-dev libprotobuf-dev python3-onnx
   # Test generators and the conformance oracle's host language.
   python3 python3-numpy python3-venv
-  # The Python module interp (python/: pybind11 over the C++ libraries) and
-  # its tests.
-  pybind11-dev python3-dev python3-pytest
+  # The Python module interp (python/: nanobind over the C++ libraries; nanobind
+  # itself comes from PyPI, below) and its tests.
+  python3-dev python3-pytest
 )
 
 missing=()
@@ -44,4 +44,19 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 else
   echo "install-deps: all Debian packages present"
+fi
+
+# nanobind, which the Python module is built with, is not packaged by Debian 12:
+# pip installs it into a virtualenv of the work tree, build-pydeps/, where
+# python/CMakeLists.txt looks for it (every build directory shares it). Without
+# PyPI the module is skipped (CMake says so); nothing else needs it.
+root=$(cd "$(dirname "$0")/.." && pwd)
+pydeps=$root/build-pydeps
+nanobind=nanobind==3.1.0
+if ! "$pydeps/bin/python" -c "import nanobind, sys; sys.exit(nanobind.__version__ != '${nanobind#*==}')" 2>/dev/null; then
+  echo "install-deps: pip install $nanobind into $pydeps"
+  if ! { /usr/bin/python3 -m venv "$pydeps" &&
+         "$pydeps/bin/python" -m pip install -q --disable-pip-version-check "$nanobind"; }; then
+    echo "install-deps: could not install $nanobind from PyPI: the Python module interp will not be built"
+  fi
 fi

@@ -57,7 +57,7 @@ if [ -d "$prefix/python_packages/interp" ]; then
   (cd "$work" && PYTHONPATH="$prefix/python_packages" /usr/bin/python3 -m pytest -q -rs \
     -p no:cacheprovider "$root/test/Python") || { echo "install: FAIL: Python tests"; exit 1; }
 else
-  echo "install: FAIL: the Python module was not built (pybind11-dev, python3-dev: scripts/install-deps.sh)"
+  echo "install: FAIL: the Python module was not built (nanobind in build-pydeps/, python3-dev: scripts/install-deps.sh)"
   exit 1
 fi
 echo "install: PASS (downstream-opt built against $prefix and the stock mlir-opt with InterpPlugin.so lower like interp-opt; the installed interp-run checks; a C program on libInterpCAPI.so alone lowers to LLVM; the Python tests pass on the installed module)"

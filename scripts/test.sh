@@ -5,8 +5,9 @@
 # examples/downstream built against it), then the robustness suite (sanitizer build,
 # deterministic fuzzing: scripts/sanitize-and-fuzz.sh), a build of every
 # target with the default toolchain (gcc + GNU ld) and the OpenVINO
-# conformance run (scripts/conformance/), the importers' tests and IREE on
-# the portable linalg. Ends with one line "N passed, N
+# conformance run (scripts/conformance/), the importers' tests, IREE on
+# the portable linalg and the Python package pip-installed into a fresh
+# virtualenv with numpy 2. Ends with one line "N passed, N
 # failed".
 #   --quick   only the lit and CTest suites (a few minutes)
 set -uo pipefail
@@ -110,6 +111,37 @@ if [ "$quick" -eq 0 ]; then
     failures+=("conformance (exit code $rc)")
   fi
 
+  # The 8-bit Pillow modes bit-exact against Pillow 13.0 (PyPI, in the
+  # conformance venv): 360 seeded cases compiled by interp-run (77 = Pillow
+  # could not be installed).
+  /usr/bin/python3 "$root/test/Integration/pillow_exact.py" --bin-dir "$build/bin"
+  rc=$?
+  if [ $rc -eq 0 ]; then
+    passed=$((passed + 1))
+  elif [ $rc -eq 77 ]; then
+    echo "pillow exact: skipped (pillow==13.0.0 could not be installed)"
+    skipped=$((${skipped:-0} + 1))
+  else
+    failed=$((failed + 1))
+    failures+=("pillow exact (exit code $rc)")
+  fi
+
+  # integer_arithmetic = pytorch bit-exact against PyTorch (torch from PyPI
+  # in build/torch-venv; several GB on a fresh machine): 300 seeded cases,
+  # compiled by interp-run and evaluated by the reference (77 = torch could
+  # not be installed).
+  /usr/bin/python3 "$root/test/Integration/torch_uint8_exact.py" --bin-dir "$build/bin" --cases 300
+  rc=$?
+  if [ $rc -eq 0 ]; then
+    passed=$((passed + 1))
+  elif [ $rc -eq 77 ]; then
+    echo "torch uint8 exact: skipped (torch could not be installed)"
+    skipped=$((${skipped:-0} + 1))
+  else
+    failed=$((failed + 1))
+    failures+=("torch uint8 exact (exit code $rc)")
+  fi
+
   # OpenVINO IR import: models saved by the openvino package, imported by
   # interp-translate, run by interp-run, compared with OpenVINO (77 = the
   # package could not be installed).
@@ -153,6 +185,21 @@ if [ "$quick" -eq 0 ]; then
   else
     failed=$((failed + 1))
     failures+=("iree portable linalg (exit code $rc)")
+  fi
+
+  # The Python package as pip users get it: a fresh virtualenv with numpy 2
+  # (PyPI), the wheel pip builds (scikit-build-core) over this build's
+  # installed tree, test/Python run there (77 = PyPI could not be reached).
+  /usr/bin/python3 "$root/test/Python/run_in_venv.py" --build-dir "$build"
+  rc=$?
+  if [ $rc -eq 0 ]; then
+    passed=$((passed + 1))
+  elif [ $rc -eq 77 ]; then
+    echo "python venv: skipped (numpy 2 could not be installed from PyPI)"
+    skipped=$((${skipped:-0} + 1))
+  else
+    failed=$((failed + 1))
+    failures+=("python venv (exit code $rc)")
   fi
 fi
 

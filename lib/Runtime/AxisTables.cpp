@@ -12,6 +12,7 @@
 #include "interp/Semantics/AxisTable.h"
 
 #include <optional>
+#include <type_traits>
 
 using namespace mlir::interp;
 using namespace mlir::interp::rules;
@@ -61,12 +62,12 @@ static void fillInert(StridedMemRefType<int64_t, 2> *indices,
       at(weights, {o, k}) = T(0);
 }
 
-template <typename T>
-static void fill(const AxisTableParams &params,
-                 StridedMemRefType<int64_t, 2> *indices,
-                 StridedMemRefType<T, 2> *weights) {
+/// Writes `table` into the buffers, each weight converted by `convert`
+/// (the buffer's type: narrowed to float, or in fixed point).
+template <typename T, typename Convert>
+static void write(AxisTable table, StridedMemRefType<int64_t, 2> *indices,
+                  StridedMemRefType<T, 2> *weights, Convert convert) {
   int64_t columns = indices->sizes[1];
-  AxisTable table = buildAxisTable(params);
   if (columns < table.taps || indices->sizes[0] != table.outLength ||
       weights->sizes[0] != table.outLength || weights->sizes[1] != columns) {
     runtime::reportFailure("interp: internal error: run-time table buffers "
@@ -81,9 +82,21 @@ static void fill(const AxisTableParams &params,
     for (int64_t k = 0; k < columns; ++k) {
       int64_t flat = o * columns + k;
       at(indices, {o, k}) = table.indices[flat];
-      at(weights, {o, k}) = static_cast<T>(table.weights[flat]);
+      at(weights, {o, k}) = convert(table.weights[flat]);
     }
   }
+}
+
+template <typename T>
+static void fill(const AxisTableParams &params,
+                 StridedMemRefType<int64_t, 2> *indices,
+                 StridedMemRefType<T, 2> *weights) {
+  write(buildAxisTable(params), indices, weights, [](double w) -> T {
+    if constexpr (std::is_same_v<T, int32_t>)
+      return pillowFixedWeight(w);
+    else
+      return static_cast<T>(w);
+  });
 }
 
 extern "C" void _mlir_ciface_interp_axis_table_fill_f32(
@@ -106,6 +119,36 @@ extern "C" void _mlir_ciface_interp_axis_table_fill_f64(
   fill(paramsFrom(kernel, coordinateMode, nearestMode, shapeMode, givenScale,
                   inLength, outLength, antialiasActive, cubeCoeff),
        indices, weights);
+}
+
+extern "C" void _mlir_ciface_interp_axis_table_fill_pillow_i32(
+    int32_t kernel, int32_t coordinateMode, int32_t nearestMode,
+    int32_t shapeMode, float givenScale, int64_t inLength, int64_t outLength,
+    int32_t antialiasActive, double cubeCoeff,
+    StridedMemRefType<int64_t, 2> *indices,
+    StridedMemRefType<int32_t, 2> *weights) {
+  fill(paramsFrom(kernel, coordinateMode, nearestMode, shapeMode, givenScale,
+                  inLength, outLength, antialiasActive, cubeCoeff),
+       indices, weights);
+}
+
+extern "C" int32_t _mlir_ciface_interp_axis_table_fill_torch_i32(
+    int32_t kernel, int32_t coordinateMode, int32_t nearestMode,
+    int32_t shapeMode, float givenScale, int64_t inLength, int64_t outLength,
+    int32_t antialiasActive, double cubeCoeff,
+    StridedMemRefType<int64_t, 2> *indices,
+    StridedMemRefType<int32_t, 2> *weights) {
+  AxisTableParams params =
+      paramsFrom(kernel, coordinateMode, nearestMode, shapeMode, givenScale,
+                 inLength, outLength, antialiasActive, cubeCoeff);
+  params.torchCubic = params.kernel == AxisKernel::BicubicPillow;
+  // The precision comes from the whole table's largest weight.
+  AxisTable table = buildAxisTable(params);
+  FixedPointSums torch = *torchFixedPoint(ElementType::U8);
+  int bits = fixedPointBits(torch, table.weights);
+  write(std::move(table), indices, weights,
+        [&](double w) { return fixedPointWeight(torch, bits, w); });
+  return bits;
 }
 
 /// The run of the table the fill functions wrote (no second build of it).

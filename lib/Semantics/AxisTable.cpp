@@ -44,7 +44,10 @@ static generic::RowRule<ScalarDomain> rowRule(ScalarDomain &d,
   v.scale = p.scale;
   v.antialiasFactor = p.antialiasFactor;
   v.cubeCoeff = p.cubeCoeff;
-  return {d, p.kernel, p.coordinateMode, p.nearestMode, v};
+  generic::RowRule<ScalarDomain> rule{d, p.kernel, p.coordinateMode,
+                                      p.nearestMode, v};
+  rule.torchCubic = p.torchCubic;
+  return rule;
 }
 
 static Row buildRow(const generic::RowRule<ScalarDomain> &rule, int64_t o) {
@@ -332,4 +335,21 @@ std::optional<ConsecutiveTaps> rules::consecutiveTaps(const AxisTable &table) {
         consecutive.weights[o * taps + index[k] - start] = weight[k];
   }
   return consecutive;
+}
+
+int rules::fixedPointBits(const FixedPointSums &fixed,
+                          const std::vector<double> &weights) {
+  if (fixed.scheme == FixedPointSums::Scheme::Pillow)
+    return kPillowPrecisionBits;
+  double largest = 0.0;
+  for (double w : weights)
+    largest = std::max(largest, w);
+  return torchWeightPrecision(largest);
+}
+
+int32_t rules::fixedPointWeight(const FixedPointSums &fixed, int bits,
+                                double w) {
+  if (fixed.scheme == FixedPointSums::Scheme::Pillow)
+    return pillowFixedWeight(w);
+  return torchFixedWeight(w, bits);
 }

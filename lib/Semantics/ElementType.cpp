@@ -100,3 +100,21 @@ std::optional<SaturationBounds> rules::saturationBounds(ElementType type) {
   }
   llvm_unreachable("unknown element type");
 }
+
+std::optional<FixedPointSums> rules::pillowFixedPoint(ElementType type) {
+  switch (type) {
+  case ElementType::U8:
+    return FixedPointSums{kPillowPrecisionBits, 0, 255};
+  case ElementType::I8:
+    return FixedPointSums{kPillowPrecisionBits, -128, 127};
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<FixedPointSums> rules::torchFixedPoint(ElementType type) {
+  if (type != ElementType::U8)
+    return std::nullopt;
+  return FixedPointSums{kTorchMaxPrecisionBits, 0, 255,
+                        FixedPointSums::Scheme::PyTorch};
+}

@@ -85,6 +85,33 @@ double rules::triangleWeight(double a, double d) {
   return generic::triangleWeight(domain, a, d);
 }
 
+int32_t rules::pillowFixedWeight(double w) {
+  ScalarDomain d;
+  return static_cast<int32_t>(generic::pillowFixedWeight(d, w));
+}
+
+double rules::torchCubicWeight(double x) {
+  ScalarDomain d;
+  return generic::torchCubicWeight(d, x);
+}
+
+int rules::torchWeightPrecision(double largest) {
+  ScalarDomain d;
+  return static_cast<int>(generic::torchWeightPrecision(d, largest).bits);
+}
+
+int32_t rules::torchFixedWeight(double w, int precision) {
+  ScalarDomain d;
+  return static_cast<int32_t>(generic::torchFixedWeight(
+      d, w, static_cast<double>(int64_t(1) << precision)));
+}
+
+bool rules::pillowVerticalFirst(int64_t inH, int64_t outH, int64_t inW,
+                                int64_t outW) {
+  ScalarDomain d;
+  return generic::pillowVerticalFirst(d, inH, outH, inW, outW);
+}
+
 int64_t rules::linearRadius(double scale, double a) {
   ScalarDomain d;
   return generic::linearRadius(d, scale, a);

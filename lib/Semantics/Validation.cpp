@@ -174,6 +174,46 @@ Result validation::checkPillowAxesKnown(bool constant, bool absent,
                                         "need constant 'axes'"));
 }
 
+Result validation::checkIntegerArithmetic(
+    IntegerArithmetic arithmetic, InterpolateV11Mode mode,
+    std::optional<rules::ElementType> type, double cubeCoeff) {
+  if (arithmetic != IntegerArithmetic::PyTorch) {
+    // Pillow's fixed point (SEMANTICS-v11.md step 9): with |a| <= 2 the
+    // normalized bicubic weights keep every int32 sum below 2^31 (a scan of
+    // every length pair up to 120 peaks at 0.79 * 2^31, at a = -2); larger
+    // |a| can cancel a row's weight sum and overflow.
+    bool eightBit =
+        type == rules::ElementType::U8 || type == rules::ElementType::I8;
+    if (eightBit && mode == InterpolateV11Mode::BicubicPillow &&
+        !(cubeCoeff >= -2.0 && cubeCoeff <= 2.0))
+      return violation("pillow-fixed-point-cube-coeff",
+                       "bicubic_pillow on 8-bit data needs cube_coeff in "
+                       "[-2, 2] (beyond, Pillow's fixed-point sums can "
+                       "overflow int32), got " +
+                           formatNumber(cubeCoeff));
+    return std::nullopt;
+  }
+  if (!rules::isPillowMode(mode))
+    return violation("pytorch-arithmetic-mode",
+                     "integer_arithmetic = pytorch applies to bilinear_pillow "
+                     "and bicubic_pillow only, got mode = " +
+                         stringifyEnum(mode).str());
+  if (type != rules::ElementType::U8)
+    return violation(
+        "pytorch-arithmetic-type",
+        "integer_arithmetic = pytorch needs ui8 data (PyTorch's integer "
+        "antialiased resize exists for uint8 only), got " +
+            (type ? "'" + rules::stringifyElementType(*type).str() + "'"
+                  : std::string("another element type")));
+  if (mode == InterpolateV11Mode::BicubicPillow && cubeCoeff != -0.5)
+    return violation("pytorch-arithmetic-cube-coeff",
+                     "integer_arithmetic = pytorch needs cube_coeff = -0.5 "
+                     "with bicubic_pillow (PyTorch's antialiased bicubic "
+                     "fixes a = -0.5), got " +
+                         formatNumber(cubeCoeff));
+  return std::nullopt;
+}
+
 Result validation::checkTargetLength(int64_t length, int64_t numAxes) {
   if (length == numAxes)
     return std::nullopt;

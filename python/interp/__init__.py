@@ -1,18 +1,24 @@
-"""interp: OpenVINO's Interpolate-1/4/11 compiled to native code, on numpy.
+"""interp: OpenVINO's Interpolate-1/4/11 compiled to native code, on arrays.
 
     import numpy as np, interp
     y = interp.interpolate(x, mode="linear", sizes=[224, 224], axes=[2, 3])
+    interp.interpolate(x, mode="linear", sizes=[224, 224], axes=[2, 3], out=y)
     k = interp.compile(open("model.mlir").read())      # any interp module
-    (y,) = k(x)                                          # numpy in, numpy out
+    (y,) = k(x)                                          # arrays in, numpy out
+
+Arrays come in through DLPack (`__dlpack__`: numpy, torch CPU tensors, ...)
+or the buffer protocol, with any strides (NCHW, NHWC, views), and are read
+in place: copied only when a stride is not a whole number of elements or
+the data is misaligned. Results go into new numpy arrays, or into the
+caller's `out=` array (any strides, its elements distinct). The GIL is
+released while kernels compile and run. numpy 1.x and 2.x alike.
 
 Element types: float16, float32, float64, int8, uint8, int32, int64, and
-bf16 as its uint16 bits (pass element_type="bf16" to interpolate; a bf16
-function argument takes and returns uint16 arrays). Arrays with any strides
-are read in place (copied only when a stride is not a whole number of
-elements or the data is misaligned); results are written into new arrays.
-Every verifier diagnostic and every invalid run-time operand raises
-interp.Error with the message; a result that does not fit in memory raises
-MemoryError or interp.Error, and later calls work as before.
+bf16 as its uint16 bits (pass element_type="bf16" to interpolate) or as
+DLPack's bfloat16 (torch.bfloat16); a bf16 result is uint16. Every verifier
+diagnostic and every invalid run-time operand raises interp.Error with the
+message; a result that does not fit in memory raises MemoryError or
+interp.Error, and later calls work as before.
 """
 
 from __future__ import annotations
@@ -26,38 +32,30 @@ import threading
 
 import numpy as np
 
-# Built with Debian 12's pybind11 (2.10), whose numpy support reads numpy
-# 1.x's C structures: under numpy 2 it reads them wrong and crashes the
-# interpreter, so numpy 2 is refused here, with the reason.
-if int(np.__version__.split(".")[0]) >= 2:
-    raise ImportError(
-        "interp's module is built with Debian's pybind11 for numpy 1.x; numpy "
-        "%s is not supported (use an interpreter with numpy < 2, e.g. Debian's "
-        "python3 with python3-numpy)" % np.__version__)
-
-from ._interp import Error, Kernel, tolerance
+from ._interp import Error, Kernel, attribute_names as _attribute_names, describe as _describe, \
+    tolerance
 
 __all__ = ["CacheInfo", "Error", "Kernel", "cache_info", "clear_cache", "compile", "interpolate",
            "interpolate_reference", "op_text", "set_cache_size", "tolerance"]
 
 _MLIR_TYPES = {
-    np.dtype("float16"): "f16", np.dtype("float32"): "f32", np.dtype("float64"): "f64",
-    np.dtype("int8"): "i8", np.dtype("uint8"): "ui8", np.dtype("int32"): "i32",
-    np.dtype("int64"): "i64",
+    "float16": "f16", "float32": "f32", "float64": "f64", "int8": "i8", "uint8": "ui8",
+    "int32": "i32", "int64": "i64", "bfloat16": "bf16",
 }
 # The attributes interpolate() takes as keywords besides mode, sizes, scales
-# and axes, per op version (the ops' ODS arguments). The MLIR parser keeps an
-# unknown name as a discardable attribute that nothing reads, so a misspelled
-# one would be dropped silently: every keyword is checked against this first.
-_BOOL_ATTRIBUTES = ("align_corners", "antialias")
-_ENUM_ATTRIBUTES = ("coordinate_transformation_mode", "nearest_mode")
+# and axes, per op version: the ops' ODS attributes, as the module reports
+# them. The MLIR parser keeps an unknown name as a discardable attribute that
+# nothing reads, so a misspelled one would be dropped silently: every keyword
+# is checked against these first. How a value is written follows its kind:
+# bools, i64 arrays, cube_coeff's f64; the rest are enums, written as their
+# identifiers.
 _KNOWN_ATTRIBUTES = {
-    1: ("align_corners", "antialias", "pads_begin", "pads_end"),
-    4: ("antialias", "coordinate_transformation_mode", "cube_coeff", "nearest_mode",
-        "pads_begin", "pads_end"),
-    11: ("antialias", "coordinate_transformation_mode", "cube_coeff", "nearest_mode",
-         "pads_begin", "pads_end"),
+    version: tuple(name for name in _attribute_names(version)
+                   if name not in ("mode", "shape_calculation_mode", "axes"))
+    for version in (1, 4, 11)
 }
+_BOOL_ATTRIBUTES = ("align_corners", "antialias")
+_ARRAY_ATTRIBUTES = ("pads_begin", "pads_end")
 _IDENTIFIER = re.compile(r"[a-z][a-z0-9_]*\Z")
 
 
@@ -69,18 +67,31 @@ def compile(mlir_text: str, function: str | None = None, num_threads: int = 1) -
     return Kernel(mlir_text, function, num_threads)
 
 
-def _element_type(x: np.ndarray, element_type: str | None) -> str:
+def _element_type(dtype: str, element_type: str | None) -> str:
     if element_type == "bf16":
-        if x.dtype != np.uint16:
-            raise Error("element_type='bf16' takes uint16 arrays holding bf16 bits, got %s" % x.dtype)
+        if dtype not in ("uint16", "bfloat16"):
+            raise Error("element_type='bf16' takes uint16 arrays holding bf16 bits, got %s" % dtype)
         return "bf16"
     if element_type is not None:
         raise Error("element_type may only be 'bf16' (the others follow the dtype)")
     try:
-        return _MLIR_TYPES[x.dtype]
+        return _MLIR_TYPES[dtype]
     except KeyError:
         raise Error("unsupported dtype %s (interp takes %s, and bf16 as uint16 with "
-                    "element_type='bf16')" % (x.dtype, ", ".join(map(str, _MLIR_TYPES)))) from None
+                    "element_type='bf16')" % (dtype, ", ".join(_MLIR_TYPES))) from None
+
+
+def _as_array(x):
+    """x, its dtype's name and its shape: read in place where it has
+    __dlpack__ or the buffer protocol, else as numpy.asarray makes it."""
+    described = _describe(x)
+    if described is None:
+        try:
+            x = np.asarray(x)
+        except Exception as e:
+            raise Error("not an array (%s: %s)" % (type(e).__name__, e)) from e
+        described = _describe(x) or (str(x.dtype), x.shape)
+    return (x,) + tuple(described)
 
 
 def _version(version) -> int:
@@ -143,7 +154,7 @@ def _attribute(name: str, value) -> str:
         if not isinstance(value, (bool, np.bool_)):
             raise Error("%s must be a bool, got %r" % (name, value))
         return "%s = %s" % (name, "true" if value else "false")
-    if name in ("pads_begin", "pads_end"):
+    if name in _ARRAY_ATTRIBUTES:
         pads = [_integer(v, name) for v in _sequence(value, name)]
         return "%s = array<i64%s>" % (name, "".join(
             (": " if i == 0 else ", ") + str(v) for i, v in enumerate(pads)))
@@ -263,9 +274,9 @@ def cache_info() -> CacheInfo:
         return CacheInfo(_cache_hits, _cache_misses, _cache_size, len(_cache))
 
 
-def _kernel(x, element_type, kwargs) -> Kernel:
+def _kernel(dtype, shape, element_type, kwargs) -> Kernel:
     global _cache_hits, _cache_misses
-    key = op_text(x.shape, _element_type(x, element_type), **kwargs)
+    key = op_text(shape, _element_type(dtype, element_type), **kwargs)
     with _cache_lock:
         kernel = _cache.get(key)
         if kernel is not None:
@@ -291,22 +302,26 @@ def _check_arguments(kwargs) -> None:
 
 
 def interpolate(x, *, mode: str, sizes=None, scales=None, axes=None, version: int = 4,
-                element_type: str | None = None, **attributes) -> np.ndarray:
+                element_type: str | None = None, out=None, **attributes):
     """Resizes `x` as interp.interpolate_v<version> (1, 4 or 11) with these
-    attributes (OpenVINO's names: coordinate_transformation_mode,
+    attributes (the op's ODS names: coordinate_transformation_mode,
     nearest_mode, antialias, pads_begin, pads_end, cube_coeff; align_corners
-    for version 1; an unknown name raises interp.Error). Compiles once per
-    op (shape, dtype and exact attribute values) and keeps the kernel in a
-    bounded cache (set_cache_size, clear_cache)."""
+    for version 1; an unknown name raises interp.Error). `x` is any array
+    with __dlpack__ or the buffer protocol (numpy, a CPU torch tensor, ...),
+    read in place with its strides. Returns a new numpy array, or writes
+    into `out` (an array of the result's dtype and shape, any strides) and
+    returns it. Compiles once per op (shape, dtype and exact attribute
+    values) and keeps the kernel in a bounded cache (set_cache_size,
+    clear_cache)."""
     kwargs = dict(mode=mode, sizes=sizes, scales=scales, axes=axes, version=version, **attributes)
     _check_arguments(kwargs)
-    x = np.asarray(x)
-    return _kernel(x, element_type, kwargs)(x)[0]
+    x, dtype, shape = _as_array(x)
+    return _kernel(dtype, shape, element_type, kwargs)(x, out=out)[0]
 
 
 def interpolate_reference(x, *, element_type: str | None = None, **kwargs) -> np.ndarray:
     """interpolate() computed by interp's reference implementation instead of
     compiled code (the oracle of the tests)."""
     _check_arguments(kwargs)
-    x = np.asarray(x)
-    return _kernel(x, element_type, kwargs).reference(x)[0]
+    x, dtype, shape = _as_array(x)
+    return _kernel(dtype, shape, element_type, kwargs).reference(x)[0]

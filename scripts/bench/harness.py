@@ -220,6 +220,22 @@ def wait_for_quiet(max_wait: float) -> None:
 
 
 # ---------------------------------------------------------------------------
+# Pillow-SIMD and libvips (issue 29): pins
+# ---------------------------------------------------------------------------
+
+# Pillow-SIMD is a fork that installs as the module PIL, so it cannot share a
+# venv with Pillow: BUILD/pillow-simd-venv. PyPI has only its sdist; it is
+# built there with CC="cc -mavx2" (its README's way to get the AVX2 kernels;
+# without the flag they are SSE4), from Debian's libjpeg-dev and zlib1g-dev.
+PILLOW_SIMD_PIN = "pillow-simd==12.1.1.post0"
+PILLOW_SIMD_APT = ["libjpeg-dev", "zlib1g-dev"]
+# pyvips (in BUILD/bench-venv) over Debian's libvips (libvips-dev: pyvips
+# then builds its API-mode binding; libvips42 alone gives ABI mode).
+PYVIPS_PIN = "pyvips==3.2.0"
+VIPS_APT = ["libvips-dev"]
+
+
+# ---------------------------------------------------------------------------
 # IREE
 # ---------------------------------------------------------------------------
 

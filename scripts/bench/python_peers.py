@@ -1,6 +1,7 @@
 """The Python library peers of run_benchmarks.py (PyTorch, ONNX Runtime,
-OpenVINO, Pillow): one case per (workload, threads), timed by
-harness.time_calls. This runs inside the venv (BUILD/bench-venv), in a
+OpenVINO, Pillow, Pillow-SIMD, libvips): one case per (workload, threads),
+timed by harness.time_calls. This runs inside the venv (BUILD/bench-venv;
+Pillow-SIMD in BUILD/pillow-simd-venv, since it installs as PIL too), in a
 worker process per peer and workload: `run_benchmarks.py --worker NAME`
 calls worker(); `--worker compare` calls compare_outputs().
 compiler_peers.py builds IREE's ONNX input with onnx_model().
@@ -13,7 +14,11 @@ from pathlib import Path
 
 from harness import WORKLOADS, cube_coeff, is_v11, make_input, nhwc, np_dtype, time_calls, with_shapes, workload_calls
 
-PYTHON_MODULES = {"torch": "torch", "onnxruntime": "onnxruntime", "openvino": "openvino", "pillow": "PIL"}
+PYTHON_MODULES = {"torch": "torch", "onnxruntime": "onnxruntime", "openvino": "openvino", "pillow": "PIL",
+                  "pillow-simd": "PIL", "vips": "pyvips"}
+# The peers that only compute the workloads whose `pillow` field names a
+# Pillow filter (libvips' reduce kernels are the same two filters).
+PILLOW_FILTER_PEERS = ("pillow", "pillow-simd", "vips")
 
 
 def cycle(factory, w, threads):
@@ -226,36 +231,97 @@ def ov_case(w, threads, seed=1, compiled=None):
     return run
 
 
+def hwc_image(np, w, seed):
+    """The workload's input as one H x W x 3 uint8 array (the image the
+    Pillow-filter peers resize): an NHWC workload's own bytes; for NCHW the
+    same data interleaved (the same work on the same values), outside the
+    timed call. Returns (array, (out_width, out_height), to_workload) where
+    to_workload turns an H x W x 3 result back into the workload's layout."""
+    x = make_input(np, w, seed)
+    if nhwc(w):
+        assert w["dtype"] == "u8" and x.shape[0] == 1 and x.shape[3] == 3, w
+        h, image = 1, x[0]
+        back = lambda y: y[None]  # noqa: E731
+    else:
+        assert w["dtype"] == "u8" and x.shape[:2] == (1, 3) and w["axes"] == [2, 3], w
+        h, image = 2, np.ascontiguousarray(x[0].transpose(1, 2, 0))
+        back = lambda y: y.transpose(2, 0, 1)[None]  # noqa: E731
+    return image, (w["out"][h + 1], w["out"][h]), back
+
+
 def pillow_case(w, threads, seed=1):
     """PIL.Image.resize on the same bytes, as an H x W RGB image (Pillow's
-    interleaved layout: an NHWC workload's own bytes; for NCHW the same work
-    on the same data). Pillow resizes on one thread whatever `threads`
-    says."""
+    interleaved layout, see hwc_image). Pillow resizes on one thread
+    whatever `threads` says. The same case times Pillow-SIMD: its venv's
+    PIL is the fork."""
     import numpy as np
     from PIL import Image
 
     if not w.get("pillow"):
         raise NotImplementedError("no Pillow filter computes this workload")
     if threads != 1:
-        raise NotImplementedError("Pillow's Image.resize runs on one thread")
-    x = make_input(np, w, seed)
-    if nhwc(w):
-        assert w["dtype"] == "u8" and x.shape[0] == 1 and x.shape[3] == 3, w
-        image = Image.fromarray(x[0], mode="RGB")
-        h = 1
-    else:
-        assert w["dtype"] == "u8" and x.shape[:2] == (1, 3) and w["axes"] == [2, 3], w
-        image = Image.fromarray(np.ascontiguousarray(x[0].transpose(1, 2, 0)), mode="RGB")
-        h = 2
-    size = (w["out"][h + 1], w["out"][h])  # (width, height)
+        raise NotImplementedError("Image.resize runs on one thread")
+    array, size, back = hwc_image(np, w, seed)
+    image = Image.fromarray(array, mode="RGB")
     resample = getattr(Image.Resampling, w["pillow"])
 
     def run():
         return image.resize(size, resample)
 
     run()
-    run.output = (lambda: np.asarray(run())[None]) if nhwc(w) else \
-        (lambda: np.asarray(run()).transpose(2, 0, 1)[None])
+    run.output = lambda: back(np.asarray(run()))
+    return run
+
+
+def pillow_simd_case(w, threads, seed=1):
+    import PIL
+
+    # Pillow-SIMD's versions are Pillow's plus ".postN"; a plain Pillow here
+    # would be timed under the wrong name.
+    if ".post" not in PIL.__version__:
+        raise RuntimeError(f"PIL {PIL.__version__} in this venv is not Pillow-SIMD")
+    return pillow_case(w, threads, seed)
+
+
+VIPS_KERNELS = {"BILINEAR": "linear", "BICUBIC": "cubic"}
+
+
+def vips_case(w, threads, seed=1):
+    """libvips' reduce (the convolution of resize without its integer
+    shrink-first step) on the same H x W x 3 image as Pillow, kernel linear
+    or cubic (Catmull-Rom, a = -0.5) widened by the shrink factor as Pillow's
+    filters are. The operation cache is off (it would return the previous
+    call's result); write_to_memory forces the lazy pipeline and copies the
+    small result out. Threads: pyvips.concurrency_set (VIPS_CONCURRENCY is also
+    set before the first import). A speed peer: vips computes its own fixed
+    point and pixel centres, so its values are not interp's or Pillow's."""
+    import os
+
+    os.environ.setdefault("VIPS_CONCURRENCY", str(threads))
+    import numpy as np
+    import pyvips
+
+    if not w.get("pillow"):
+        raise NotImplementedError("no Pillow filter computes this workload")
+    pyvips.cache_set_max(0)
+    pyvips.concurrency_set(threads)
+    array, (width, height), back = hwc_image(np, w, seed)
+    image = pyvips.Image.new_from_memory(array.data, array.shape[1], array.shape[0], 3, "uchar")
+    hshrink, vshrink = array.shape[1] / width, array.shape[0] / height
+    kernel = VIPS_KERNELS[w["pillow"]]
+
+    def run():
+        return image.reduce(hshrink, vshrink, kernel=kernel).write_to_memory()
+
+    first = image.reduce(hshrink, vshrink, kernel=kernel)
+    if (first.width, first.height) != (width, height):
+        raise RuntimeError(f"reduce gives {first.width}x{first.height}, not {width}x{height}")
+    run.keep = (array, image)  # new_from_memory does not own the array
+
+    def output():
+        return back(np.frombuffer(run(), dtype=np.uint8).reshape(height, width, 3))
+
+    run.output = output
     return run
 
 
@@ -283,7 +349,7 @@ def compare_outputs(out_dir: str) -> None:
         if not ref_file.exists():
             continue
         ref = np.load(ref_file).astype(np.float64)
-        for impl in ["torch", "onnxruntime", "pillow"]:
+        for impl in ["torch", "onnxruntime", "pillow", "pillow-simd", "vips"]:
             f = d / f"{impl}_{w['name']}.npy"
             if f.exists():
                 diff = float(np.max(np.abs(np.load(f).astype(np.float64) - ref)))
@@ -308,7 +374,7 @@ def shared(name, w, threads, factory):
 def worker(name: str, workloads: list[str], threads_list: list[int], reps: int, out_dir: str | None) -> None:
     """Prints one JSON object per line: {workload, impl, threads, ms} or a note."""
     factory = {"torch": torch_case, "onnxruntime": ort_case, "openvino": ov_case,
-               "pillow": pillow_case}[name]
+               "pillow": pillow_case, "pillow-simd": pillow_simd_case, "vips": vips_case}[name]
     try:
         __import__(PYTHON_MODULES[name])
     except Exception as e:  # noqa: BLE001
@@ -321,8 +387,8 @@ def worker(name: str, workloads: list[str], threads_list: list[int], reps: int, 
             print(json.dumps(dict(workload=w["name"], impl=name, threads=threads_list[0],
                                   note="ONNX Resize has no Pillow filter")), flush=True)
             continue
-        if name == "pillow" and not w.get("pillow"):
-            continue  # Pillow is a peer only of the workloads that name a filter
+        if name in PILLOW_FILTER_PEERS and not w.get("pillow"):
+            continue  # a peer only of the workloads that name a Pillow filter
         for t in threads_list:
             try:
                 run = cycle(shared(name, w, t, factory), w, t)

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""interp vs PyTorch, ONNX Runtime, OpenVINO, OpenCV, Pillow and IREE on the
-workloads of benchmarks/workloads.json; prints one table.
+"""interp vs PyTorch, ONNX Runtime, OpenVINO, OpenCV, Pillow, Pillow-SIMD,
+libvips and IREE on the workloads of benchmarks/workloads.json; prints one
+table.
 
   scripts/bench/run_benchmarks.py            # build, install peers, run, print
   scripts/bench/run_benchmarks.py --help
@@ -13,8 +14,11 @@ Steps:
      touched/<W> (the floor of the input bytes the op must read)
      (the bandwidth floor), opencv/<W>, reference/<W>;
   3. creates a venv (BUILD/bench-venv) and pip-installs numpy, onnx,
-     onnxruntime, openvino, torch and Pillow; a package that fails to install
-     is skipped with a note;
+     onnxruntime, openvino, torch, Pillow and pyvips (over Debian's
+     libvips-dev, apt-installed when missing and we are root); builds
+     Pillow-SIMD from its sdist in a venv of its own
+     (BUILD/pillow-simd-venv: it installs as PIL too), with -mavx2 when the
+     CPU has AVX2; a package that fails to install is skipped with a note;
   4. runs each Python peer in its own subprocess (a crash or a missing
      feature becomes a note, not a traceback) at each thread count;
      every workload of interp-bench and of each peer is its own phase, run
@@ -51,16 +55,16 @@ from pathlib import Path
 
 import compiler_peers
 import python_peers
-from harness import (IREE_COMPILE_FLAGS, IREE_PINS, MEMORY_BOUND, ROOT, WORKLOADS, iree_benchmark, log,
-                     measure, run, workload_calls)
+from harness import (IREE_COMPILE_FLAGS, IREE_PINS, MEMORY_BOUND, PILLOW_SIMD_APT, PILLOW_SIMD_PIN, PYVIPS_PIN, ROOT,
+                     VIPS_APT, WORKLOADS, iree_benchmark, log, measure, run, workload_calls)
 
 sys.path.insert(0, str(ROOT / "scripts"))
 from pylib import venv as pyvenv  # noqa: E402
 from pylib.npy import write_npy  # noqa: E402
 
-PEERS = ["torch", "onnxruntime", "openvino", "opencv", "pillow", "iree", "iree-task", "iree-onnx", "iree-onnx-task",
-         "xla"]
-PYTHON_PEERS = ["torch", "onnxruntime", "openvino", "pillow"]
+PEERS = ["torch", "onnxruntime", "openvino", "opencv", "pillow", "pillow-simd", "vips", "iree", "iree-task",
+         "iree-onnx", "iree-onnx-task", "xla"]
+PYTHON_PEERS = ["torch", "onnxruntime", "openvino", "pillow", "pillow-simd", "vips"]
 # Peers that do not compute the workload's function: shown with "~" and left
 # out of "fastest peer".
 NOT_EQUIVALENT = {
@@ -74,7 +78,20 @@ NOT_EQUIVALENT = {
     ("img_aa", "onnxruntime"): "ONNX Runtime's uint8 antialias filter differs: max abs diff 9 from interp "
                                "(1.1% of the pixels differ by more than 1; PyTorch and Pillow: at most 1)",
 }
-PIP_PACKAGES = ["numpy", "onnx", "onnxruntime", "openvino", "torch", "Pillow"]
+# libvips' reduce is timed on every workload that names a Pillow filter, but
+# it is a speed peer, not an oracle (measured on plane 0 against Pillow 13.0.0
+# on the same input, 2026-12-03; Pillow-SIMD and PyTorch: at most 1).
+NOT_EQUIVALENT.update({
+    (w["name"], "vips"): "libvips reduce (kernel linear / cubic): its own kernel tables (sub-pixel positions "
+                         "sampled from a table, fixed-point coefficients) and sampling of pixel centres; "
+                         "measured with 8.14: max abs diff 6-10 from Pillow 13.0.0 (1.2-7% of the pixels "
+                         "differ by more than 1); a speed peer, not an oracle"
+    for w in WORKLOADS if w.get("pillow")})
+PIP_PACKAGES = ["numpy", "onnx", "onnxruntime", "openvino", "torch", "Pillow", PYVIPS_PIN]
+PILLOW_SIMD_VENV = "pillow-simd-venv"
+# What the Pillow-SIMD build was compiled with (written after a build, read
+# for the report: a venv built by hand may lack the AVX2 kernels).
+PILLOW_SIMD_FLAGS_FILE = "interp-bench-build-flags"
 
 
 def ensure_opencv(args) -> list[str]:
@@ -95,6 +112,65 @@ def ensure_opencv(args) -> list[str]:
     if r.returncode != 0:
         notes.append("opencv: apt-get install libopencv-dev failed; opencv/<W> skipped")
     return notes
+
+
+def ensure_debian(packages: list[str], why: str) -> str | None:
+    """Installs the Debian packages that are missing (when root), as
+    ensure_opencv does; None when they are all there, else why not."""
+    missing = [p for p in packages if "install ok installed" not in subprocess.run(
+        ["dpkg-query", "-W", "-f=${Status}", p], capture_output=True, text=True).stdout]
+    if not missing:
+        return None
+    if os.geteuid() != 0 or not shutil.which("apt-get"):
+        return f"{' '.join(missing)} missing (needed for {why}) and not root"
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    r = run(["apt-get", "update", "-qq"], env=env)
+    if r.returncode == 0:
+        r = run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", *missing], env=env,
+                stdout=subprocess.DEVNULL)
+    return None if r.returncode == 0 else f"apt-get install {' '.join(missing)} failed (needed for {why})"
+
+
+def cpu_has_avx2() -> bool:
+    try:
+        return any(" avx2" in line for line in open("/proc/cpuinfo") if line.startswith("flags"))
+    except OSError:
+        return False
+
+
+def ensure_pillow_simd(args) -> tuple[Path | None, list[str], dict]:
+    """BUILD/pillow-simd-venv's python with Pillow-SIMD (PILLOW_SIMD_PIN)
+    built from its sdist (--no-binary, --no-cache-dir so a wheel built with
+    other flags is not reused), CC="cc -mavx2" when the CPU has AVX2 (the
+    fork's README: otherwise it builds its SSE4 kernels); or None and why."""
+    venv = Path(args.build_dir) / PILLOW_SIMD_VENV
+    py = venv / "bin" / "python"
+    probe = "import numpy, PIL; assert '.post' in PIL.__version__, PIL.__version__"
+    flags_file = venv / PILLOW_SIMD_FLAGS_FILE
+    if not pyvenv.probe(py, probe)[0]:
+        if args.skip_install:
+            return None, [f"pillow-simd: skipped ({venv} has no Pillow-SIMD and --skip-install was given)"], {}
+        why = ensure_debian(PILLOW_SIMD_APT, "building Pillow-SIMD")
+        if why:
+            return None, [f"pillow-simd: skipped ({why})"], {}
+        if not py.exists() and pyvenv.create(venv, run=run).returncode != 0:
+            return None, [f"pillow-simd: skipped (cannot create the virtualenv {venv})"], {}
+        cc = "cc -mavx2" if cpu_has_avx2() else "cc"
+        t0 = time.time()
+        r = pyvenv.pip_install(py, ["--no-cache-dir", "--no-binary", "pillow-simd", PILLOW_SIMD_PIN, "numpy"],
+                               run=run, env=dict(os.environ, CC=cc), stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True)
+        ok, err = pyvenv.probe(py, probe)
+        if r.returncode != 0 or not ok:
+            tail = ((r.stderr or "") + err).strip().splitlines()
+            return None, [f"pillow-simd: skipped (pip install {PILLOW_SIMD_PIN} from its sdist failed: "
+                          f"{tail[-1][:160] if tail else 'no message'})"], {}
+        flags_file.write_text(f"CC={cc}\n")
+        log(f"pillow-simd: built with CC='{cc}' ({time.time() - t0:.0f}s)")
+    version = subprocess.run([str(py), "-c", "import PIL; print(PIL.__version__)"], capture_output=True,
+                             text=True).stdout.strip()
+    flags = flags_file.read_text().strip() if flags_file.exists() else "build flags unknown"
+    return py, [], {"Pillow-SIMD": f"{version} ({flags})"}
 
 
 def build_interp_bench(args) -> Path:
@@ -173,6 +249,14 @@ def ensure_venv(args) -> tuple[Path | None, list[str], dict]:
             continue
         if args.skip_install:
             break
+        if pkg == PYVIPS_PIN:
+            if "vips" not in args.peers:
+                continue
+            # pyvips loads Debian's libvips: without it the vips worker's
+            # import fails (and says so in a note).
+            why = ensure_debian(VIPS_APT, "pyvips")
+            if why:
+                notes.append(f"vips: {why}")
         t0 = time.time()
         r = pyvenv.pip_install(py, [pkg], run=run, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         if r.returncode != 0:
@@ -181,19 +265,27 @@ def ensure_venv(args) -> tuple[Path | None, list[str], dict]:
         else:
             log(f"{pkg}: installed/present ({time.time() - t0:.0f}s)")
     for pkg, module in [("numpy", "numpy"), ("onnx", "onnx"), ("onnxruntime", "onnxruntime"),
-                        ("openvino", "openvino"), ("torch", "torch"), ("Pillow", "PIL")]:
+                        ("openvino", "openvino"), ("torch", "torch"), ("Pillow", "PIL"), ("pyvips", "pyvips")]:
         r = subprocess.run([str(py), "-c", f"import {module}; print({module}.__version__)"],
                            capture_output=True, text=True)
         if r.returncode == 0:
             versions[pkg] = r.stdout.strip()
+    r = subprocess.run([str(py), "-c", "import pyvips; print('.'.join(str(pyvips.version(i)) for i in range(3)))"],
+                       capture_output=True, text=True)
+    if r.returncode == 0:
+        versions["libvips"] = r.stdout.strip()
     if "torch" in versions:
         size = sum(f.stat().st_size for f in (venv / "lib").rglob("*") if f.is_file()) / 2**30
         notes.append(f"venv size {size:.1f} GiB (the PyPI torch wheel pulls the CUDA runtime wheels)")
     return py, notes, versions
 
 
-def run_peers(py: Path, args, out_dir: Path, noisy: list[str]) -> tuple[list[dict], list[str]]:
+def run_peers(pythons: dict[str, Path | None], args, out_dir: Path, noisy: list[str]) -> tuple[list[dict], list[str]]:
+    """Each Python peer's worker, per workload, with its venv's python
+    (pythons: peer -> python, "" -> the bench venv's; a peer whose python is
+    None was skipped with a note when its venv was made)."""
     results, notes = [], []
+    py = pythons[""]
     planes = out_dir / "peer-planes"
     planes.mkdir(exist_ok=True)
     for f in planes.glob("*.npy"):
@@ -203,8 +295,11 @@ def run_peers(py: Path, args, out_dir: Path, noisy: list[str]) -> tuple[list[dic
             continue
         if name not in args.peers:
             continue
+        peer_py = pythons.get(name, py)
+        if peer_py is None:
+            continue
         for wl in args.workloads:
-            cmd = [str(py), str(Path(__file__).resolve()), "--worker", name,
+            cmd = [str(peer_py), str(Path(__file__).resolve()), "--worker", name,
                    f"--workloads={wl}", f"--threads={','.join(map(str, args.threads))}",
                    f"--reps={args.py_reps}", f"--out-dir={planes}"]
             r = measure(f"{name}/{wl}", lambda: run(cmd, capture_output=True, text=True,
@@ -394,7 +489,7 @@ def _sweep_columns(threads):
 def print_table(rows: list[dict], threads: list[int], workloads: list[str], out) -> None:
     by = {(r["workload"], r["impl"], r["threads"]): r for r in rows}
     impls = ["interp", "interp-fresh", "interp-omp", "torch", "onnxruntime", "openvino", "opencv", "pillow",
-             "iree", "iree-task", "iree-onnx", "iree-onnx-task", "xla", "reference"]
+             "pillow-simd", "vips", "iree", "iree-task", "iree-onnx", "iree-onnx-task", "xla", "reference"]
     hdr = (f"| {'workload':<9} | {'impl':<13} | thr | {'median ms':>10} | {'vs fastest peer':>15} | "
            f"{'vs floor':>8} | {'vs touched':>10} |")
     print(hdr, file=out)
@@ -434,9 +529,10 @@ def parse_args():
     ap.add_argument("--venv", default=None, help="default: BUILD/bench-venv")
     ap.add_argument("--threads", default="1,2")
     ap.add_argument("--workloads", default=",".join(w["name"] for w in WORKLOADS))
-    ap.add_argument("--peers", default="torch,onnxruntime,openvino,pillow,iree,iree-onnx,xla",
+    ap.add_argument("--peers", default="torch,onnxruntime,openvino,pillow,pillow-simd,vips,iree,iree-onnx,xla",
                     help="iree: IREE compiling interp's portable linalg; iree-onnx: IREE's ONNX front end on a "
-                         "one-node Resize model; xla: jax.image.resize, jitted")
+                         "one-node Resize model; xla: jax.image.resize, jitted; pillow-simd: Image.resize of "
+                         "Pillow-SIMD (its own venv); vips: libvips' reduce through pyvips")
     ap.add_argument("--reps", type=int, default=5, help="Google Benchmark repetitions (median reported)")
     ap.add_argument("--min-time", default="0.2", help="--benchmark_min_time per repetition (s)")
     ap.add_argument("--py-reps", type=int, default=15, help="timed calls per Python peer case (median)")
@@ -499,7 +595,7 @@ def report(rows, notes, versions, compile_s, context, args) -> str:
     print(f"host: {context.get('host_name', '?')}, {context.get('num_cpus', '?')} CPUs @ "
           f"{context.get('mhz_per_cpu', '?')} MHz; peers: "
           + ", ".join(f"{k} {v}" for k, v in versions.items() if k != "numpy"), file=buf)
-    print("median ms; 'vs fastest peer' = ms / min(torch, onnxruntime, openvino, opencv, pillow, iree, "
+    print("median ms; 'vs fastest peer' = ms / min(torch, onnxruntime, openvino, opencv, pillow, pillow-simd, iree, "
           "iree-task, iree-onnx, iree-onnx-task, xla; those computing the workload's function) at the same "
           "threads; 'vs floor' = ms / copy floor (same input+output bytes, memcpy+memset, same threads); "
           "'vs touched' = ms / touched floor (only the input bytes the op reads: samples with non-zero "
@@ -507,7 +603,12 @@ def report(rows, notes, versions, compile_s, context, args) -> str:
           "* = memory-bound workload", file=buf)
     print_table(rows, args.threads, args.workloads, buf)
     print_compile_and_sweep(rows, compile_s, args.threads, args.workloads, buf)
-    notes = [f"~ {w}/{i}: {why}" for (w, i), why in NOT_EQUIVALENT.items()] + notes
+    # One line per reason, naming the selected workloads it applies to.
+    reasons: dict[tuple[str, str], list[str]] = {}
+    for (w, i), why in NOT_EQUIVALENT.items():
+        if w in args.workloads:
+            reasons.setdefault((i, why), []).append(w)
+    notes = [f"~ {', '.join(ws)}/{i}: {why}" for (i, why), ws in reasons.items()] + notes
     if notes:
         print("notes:", file=buf)
         for n in notes:
@@ -534,14 +635,19 @@ def main() -> None:
         exe = build_interp_bench(args)
 
     py, vnotes, versions = (None, [], {})
+    pythons = {}
     if not args.interp_only:
         py, vnotes, versions = ensure_venv(args)
+        if "pillow-simd" in args.peers:
+            pythons["pillow-simd"], snotes, sversions = ensure_pillow_simd(args)
+            vnotes += snotes
+            versions.update(sversions)
     notes += vnotes
 
     noisy: list[str] = []
     rows, context = interp_bench_phases(exe, args, out_dir, noisy)
     if py is not None:
-        prows, pnotes = run_peers(py, args, out_dir, noisy)
+        prows, pnotes = run_peers({"": py, **pythons}, args, out_dir, noisy)
         rows += prows
         notes += pnotes
     if "iree" in args.peers and not args.interp_only:

@@ -19,10 +19,12 @@ classifies every case as
              implementation; interp is checked against this script's own
              model of its documented area definition instead).
 
-The Interpolate-11 Pillow modes (bilinear_pillow, bicubic_pillow) have their
-own element classes (classify_v11: rounding ties of OpenVINO/Pillow vs interp's
-half-to-even, and their propagation through the second pass) and a second
-oracle, Pillow itself (pillow_eval), with Pillow >= 13's pass order.
+The Interpolate-11 Pillow modes (bilinear_pillow, bicubic_pillow) are
+classified by classify_v11 and have a second oracle, Pillow 13.0 itself
+(pillow_eval). On u8/i8 interp computes Pillow 13.0's integer arithmetic: exact
+against Pillow, by design against OpenVINO where both sides equal their models;
+other types: rounding ties of OpenVINO/Pillow vs interp's half-to-even, and
+their propagation through the second pass.
 
 See scripts/conformance/README.md. Exit status: 0 no failure, 1 failures,
 77 skipped (OpenVINO could not be installed), 2 usage or setup error.

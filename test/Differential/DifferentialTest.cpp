@@ -1,19 +1,21 @@
 //===- DifferentialTest.cpp - compiled code vs the reference --------------===//
 //
 // Draws random interp ops from the whole configuration space (the three ops,
-// every mode including Interpolate-11's Pillow modes, coordinate mode, nearest
-// mode, antialias, pads on any dimension, cube_coeff, ranks 1-5, any axes
+// every mode including Interpolate-11's Pillow modes and their PyTorch uint8
+// arithmetic, coordinate mode, nearest mode, antialias, pads on any
+// dimension, cube_coeff, ranks 1-5, any axes
 // order, sizes and scales modes, all eight element types, static and dynamic
 // shapes, constant and run-time sizes/scales, length-1 and size-0 dimensions,
 // x64 up and /64 down), compiles them with --interp-to-llvm through the JIT,
 // runs them on random data and compares with the reference implementation (an
 // independent, per-element transliteration of docs/Semantics.md).
 //
-// Tolerances: nearest is bit-exact; everything else gets the project's one
-// tolerance policy (interp/Reference/Compare.h) with M the input's largest
-// magnitude: integers within 1; f32 |d| <= (2e-5 + 1e-5 |expected|) * M; f64
-// 1e-9 instead; f16/bf16 one unit in the last place of the expected value
-// plus the f32 bound.
+// Tolerances: nearest and the Pillow modes on 8-bit data are bit-exact;
+// everything else gets the project's one tolerance policy
+// (interp/Reference/Compare.h) with M the input's largest magnitude:
+// integers within 1; f32 |d| <= (2e-5 + 1e-5 |expected|) * M; f64 1e-9
+// instead; f16/bf16 one unit in the last place of the expected value plus
+// the f32 bound.
 //
 // Usage: interp-difftest [--cases N] [--seed S] [--verbose]
 //        [--export-dir DIR]
@@ -230,6 +232,13 @@ private:
     drawShapeOperand(c, rank);
     copyToV11(c);
     c.v11.antialias = chance(0.3);
+    // PyTorch's uint8 arithmetic (an interp extension): ui8 only, bicubic
+    // with its fixed a = -0.5.
+    if (c.type == ElementType::U8 && chance(0.4)) {
+      c.v11.integerArithmetic = IntegerArithmetic::PyTorch;
+      if (c.v11.mode == InterpolateV11Mode::BicubicPillow)
+        c.v4.cubeCoeff = c.v11.cubeCoeff = -0.5;
+    }
     return c;
   }
 
@@ -550,9 +559,12 @@ std::string emitFunction(const Case &c) {
          << ", antialias = " << (c.v11.antialias ? "true" : "false")
          << ", cube_coeff = " << coeff << " : f64"
          << ", pads_begin = " << i64Array(c.v11.padsBegin)
-         << ", pads_end = " << i64Array(c.v11.padsEnd) << "} : (" << dataType
-         << ", " << operandType << ", " << sizesType << ") -> " << resultType
-         << "\n";
+         << ", pads_end = " << i64Array(c.v11.padsEnd)
+         << (c.v11.integerArithmetic == IntegerArithmetic::PyTorch
+                 ? ", integer_arithmetic = pytorch"
+                 : "")
+         << "} : (" << dataType << ", " << operandType << ", " << sizesType
+         << ") -> " << resultType << "\n";
       os << "  return %r : " << resultType << "\n}\n";
       return os.str();
     }
@@ -593,9 +605,14 @@ SmallVector<reference::Tensor> argumentsOf(const Case &c) {
   return args;
 }
 
-bool isNearest(const Case &c) {
+/// Whether the case's result is defined exactly, so that any difference is
+/// an error: nearest copies elements, and the Pillow modes on 8-bit data sum
+/// in exact integer arithmetic (SEMANTICS-v11.md step 9).
+bool isExact(const Case &c) {
   if (c.isV11)
-    return c.v11.mode == InterpolateV11Mode::Nearest;
+    return c.v11.mode == InterpolateV11Mode::Nearest ||
+           (rules::isPillowMode(c.v11.mode) &&
+            (c.type == ElementType::U8 || c.type == ElementType::I8));
   return c.isV1 ? c.v1.mode == InterpolateV1Mode::Nearest
                 : c.v4.mode == InterpolateMode::Nearest;
 }
@@ -609,9 +626,10 @@ std::string compare(const Case &c, const reference::Tensor &got) {
     return "shape [" + intList(got.shape) + "] but expected [" +
            intList(want.shape) + "]";
   }
-  if (isNearest(c)) {
+  if (isExact(c)) {
     if (got.data != want.data)
-      return "nearest result is not bit-exact";
+      return "result is not bit-exact (nearest, or a Pillow mode on 8-bit "
+             "data)";
     return "";
   }
   reference::Tolerance tolerance =
@@ -655,6 +673,8 @@ static void tallyOp(Coverage &coverage, const Case &c) {
     ++coverage["shape mode: " + stringifyEnum(c.v4.shapeCalculationMode).str()];
   if (isPillow(c) && c.v11.padsBegin.empty() && c.type == ElementType::U8)
     ++coverage["v11 Pillow ui8 without pads"];
+  if (c.isV11 && c.v11.integerArithmetic == IntegerArithmetic::PyTorch)
+    ++coverage["v11 integer_arithmetic = pytorch"];
   if (!c.isV1 && !isPillow(c)) {
     ++coverage["coordinate: " +
                stringifyEnum(c.v4.coordinateTransformationMode).str()];
@@ -799,7 +819,7 @@ public:
     reference::Tolerance tolerance =
         reference::resultTolerance(c.type, c.magnitude);
     std::string comparison =
-        isNearest(c)
+        isExact(c)
             ? std::string("exact")
             : llvm::formatv("{0:e},{1:e}", tolerance.abs, tolerance.rel).str();
     *manifest << c.id << "\t" << batch << "\t" << args.size() << "\t"

@@ -228,6 +228,13 @@ TEST_F(IRDomainTest, RowsMatchTheScalarDomain) {
         EXPECT_TRUE(sameBits(irTaps[k].second, scalarTaps[k].second))
             << where << ", row " << o << ", tap " << k << ": "
             << irTaps[k].second << " vs " << scalarTaps[k].second;
+        // The Pillow modes' 8-bit weights (SEMANTICS-v11.md step 9).
+        if (a->kernel == AxisKernel::BilinearPillow ||
+            a->kernel == AxisKernel::BicubicPillow)
+          EXPECT_EQ(
+              intOf(generic::pillowFixedWeight(d, d.f64(irTaps[k].second))),
+              pillowFixedWeight(scalarTaps[k].second))
+              << where << ", row " << o << ", tap " << k;
       }
     }
   }
@@ -274,5 +281,49 @@ TEST_F(IRDomainTest, LengthsAndChecksMatchTheScalarDomain) {
     EXPECT_EQ(boolOf(generic::isValidEmptyAxis(d, d.i64(padded), d.i64(out))),
               generic::isValidEmptyAxis(s, padded, out))
         << where;
+  }
+}
+
+// Pillow's fixed-point weights and pass order: hand-computed values from
+// the rules' text (SEMANTICS-v11.md step 9), and the IR domain against the
+// scalar one on random lengths.
+TEST_F(IRDomainTest, PillowFixedPointRules) {
+  // w * 2^22, +-0.5, truncated toward zero.
+  EXPECT_EQ(pillowFixedWeight(1.0), 4194304);
+  EXPECT_EQ(pillowFixedWeight(0.5), 2097152);
+  EXPECT_EQ(pillowFixedWeight(-0.5), -2097152);
+  EXPECT_EQ(pillowFixedWeight(0.1), 419430);   // 419430.4 + 0.5 = 419430.9
+  EXPECT_EQ(pillowFixedWeight(-0.1), -419430); // -419430.4 - 0.5
+  EXPECT_EQ(pillowFixedWeight(0.2), 838861);   // 838860.8 + 0.5 = 838861.3
+  EXPECT_EQ(pillowFixedWeight(0.0), 0);
+  // An exact half rounds away from zero: 2^-23 * 2^22 = 0.5.
+  EXPECT_EQ(pillowFixedWeight(std::ldexp(1.0, -23)), 1);
+  EXPECT_EQ(pillowFixedWeight(-std::ldexp(1.0, -23)), -1);
+
+  // Vertical first iff H - OH > 0 and H - OH > 2 (W - OW).
+  EXPECT_TRUE(pillowVerticalFirst(100, 10, 10, 10));
+  EXPECT_FALSE(pillowVerticalFirst(10, 10, 100, 10));
+  EXPECT_FALSE(pillowVerticalFirst(40, 20, 30, 20));  // 20 = 2 * 10
+  EXPECT_TRUE(pillowVerticalFirst(41, 20, 30, 20));   // 21 > 2 * 10
+  EXPECT_TRUE(pillowVerticalFirst(48, 24, 80, 160));  // W grows
+  EXPECT_FALSE(pillowVerticalFirst(10, 20, 80, 160)); // H grows
+
+  std::mt19937_64 rng(20261205);
+  for (int i = 0; i < 2000; ++i) {
+    clear();
+    IRDomain d = domain();
+    int64_t inH = rng() % 3000, outH = rng() % 3000, inW = rng() % 3000,
+            outW = rng() % 3000;
+    // An i1 true folds to -1.
+    std::optional<int64_t> ir = intOf(generic::pillowVerticalFirst(
+        d, d.i64(inH), d.i64(outH), d.i64(inW), d.i64(outW)));
+    ASSERT_TRUE(ir) << "the order did not fold";
+    EXPECT_EQ(*ir != 0, pillowVerticalFirst(inH, outH, inW, outW))
+        << inH << "->" << outH << ", " << inW << "->" << outW;
+    double w =
+        std::ldexp(double(int64_t(rng() >> 11)) - std::ldexp(1.0, 52), -52);
+    EXPECT_EQ(intOf(generic::pillowFixedWeight(d, d.f64(w))),
+              int64_t(pillowFixedWeight(w)))
+        << w;
   }
 }

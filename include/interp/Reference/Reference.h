@@ -1,10 +1,12 @@
 //===- Reference.h - slow, readable evaluation of interp ops ----*- C++ -*-===//
 //
 // A direct transliteration of docs/Semantics.md that evaluates
-// interp.interpolate_v4 and interp.interpolate_v1 on host tensors. Every
-// output element is computed on its own by visiting every tap of every axis
-// at once (never separably, never through per-axis tables), so that it is an
-// independent derivation to test the compiler's separable lowering against.
+// interp.interpolate_v4, interp.interpolate_v1 and interp.interpolate_v11 on
+// host tensors. Every output element is computed on its own by visiting every
+// tap of every axis at once (never separably, never through per-axis tables),
+// so that it is an independent derivation to test the compiler's separable
+// lowering against. The Pillow modes of v11 are two passes by definition; the
+// reference computes their windows itself (lib/Reference/InterpolateV11.cpp).
 // The rules that must agree everywhere (shapes, coordinate transform,
 // rounding, weights, the v1 -> v4 mapping) come from interp/Semantics/Rules.h.
 //
@@ -106,6 +108,9 @@ struct V11Attributes {
   llvm::SmallVector<int64_t> padsBegin, padsEnd;
   /// cubic: used as float32; bicubic_pillow: the float64 value.
   double cubeCoeff = -0.75;
+  /// The Pillow modes on ui8 and i8: Pillow 13.0's fixed point, or (interp's
+  /// extension, ui8 only) PyTorch's CPU uint8 antialias arithmetic.
+  IntegerArithmetic integerArithmetic = IntegerArithmetic::Pillow;
 };
 
 /// Most elements the reference will produce or materialize (the padded

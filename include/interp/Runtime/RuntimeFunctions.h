@@ -149,6 +149,23 @@ void _mlir_ciface_interp_axis_table_fill_f64(
     int32_t antialiasActive, double cubeCoeff,
     StridedMemRefType<int64_t, 2> *indices,
     StridedMemRefType<double, 2> *weights);
+/// The same with each weight in Pillow's 22-bit fixed point
+/// (rules::pillowFixedWeight): the tables of the Pillow modes on 8-bit data.
+void _mlir_ciface_interp_axis_table_fill_pillow_i32(
+    int32_t kernel, int32_t coordinateMode, int32_t nearestMode,
+    int32_t shapeMode, float givenScale, int64_t inLength, int64_t outLength,
+    int32_t antialiasActive, double cubeCoeff,
+    StridedMemRefType<int64_t, 2> *indices,
+    StridedMemRefType<int32_t, 2> *weights);
+/// The same for `integer_arithmetic = pytorch` (PyTorch's bicubic filter and
+/// int16 weights at the axis's precision, rules::fixedPointBits); returns
+/// that precision, the pass's shift.
+int32_t _mlir_ciface_interp_axis_table_fill_torch_i32(
+    int32_t kernel, int32_t coordinateMode, int32_t nearestMode,
+    int32_t shapeMode, float givenScale, int64_t inLength, int64_t outLength,
+    int32_t antialiasActive, double cubeCoeff,
+    StridedMemRefType<int64_t, 2> *indices,
+    StridedMemRefType<int32_t, 2> *weights);
 
 /// The affine tap run (rules::findAffineTapRun) with the given period and
 /// input step of the table a fill function wrote to `indices` and `weights`

@@ -105,9 +105,9 @@ template <typename D> struct RowState {
   /// The window [first, end) of a windowed kernel.
   typename D::I64 first, end;
   /// Kernel-specific: the coordinate (nearest, linear_onnx, cubic, linear);
-  /// the covered interval [lo, hi) (area); the centre and the filter scale
-  /// (Pillow filters).
-  typename D::F64 c, lo, hi, centre, filterScale;
+  /// the covered interval [lo, hi) (area); the centre and the filter
+  /// scale's reciprocal (Pillow filters).
+  typename D::F64 c, lo, hi, centre, inverseFilterScale;
 };
 
 /// The per-axis row rule of one kernel and its modes (compile-time
@@ -125,6 +125,10 @@ template <typename D> struct RowRule {
   /// width 2 and its window is [floor(c), floor(c) + 2), which holds the
   /// same taps of non-zero weight as the general window.
   bool narrowLinearWindow = false;
+  /// bicubic_pillow with `integer_arithmetic = pytorch`: the weights use
+  /// torchCubicWeight (PyTorch's operations, a = -0.5) instead of
+  /// pillowCubicWeight. The window and the bilinear weights are the same.
+  bool torchCubic = false;
 
   I64 clampIndex(I64 index) const {
     return d.max(d.i64(0), d.min(index, d.sub(v.in, d.i64(1))));
@@ -193,11 +197,13 @@ template <typename D> RowState<D> RowRule<D>::row(typename D::F64 o) const {
   case AxisKernel::BicubicPillow: {
     // The window [lo, hi) around the centre (o + 0.5) * in / out with the
     // support widened by the downscale factor, clipped to the input
-    // (SEMANTICS-v11.md, step 5).
+    // (SEMANTICS-v11.md, step 5), in the operations of Pillow's
+    // precompute_coeffs (step 9: its 8-bit weights are quantized).
     bool bicubic = kernel == AxisKernel::BicubicPillow;
     F64 scale = d.div(v.inF, v.outF);
-    r.filterScale = d.max(scale, d.f64(1.0));
-    F64 support = d.mul(d.f64(bicubic ? 2.0 : 1.0), r.filterScale);
+    F64 filterScale = d.max(scale, d.f64(1.0));
+    r.inverseFilterScale = d.div(d.f64(1.0), filterScale);
+    F64 support = d.mul(d.f64(bicubic ? 2.0 : 1.0), filterScale);
     r.centre = d.mul(d.add(o, d.f64(0.5)), scale);
     F64 lo =
         d.max(d.f64(0.0), d.floor(d.add(d.sub(r.centre, support), d.f64(0.5))));
@@ -261,13 +267,14 @@ typename D::F64 RowRule<D>::windowWeight(const RowState<D> &r,
                     d.div(overlap, d.sub(r.hi, r.lo)), d.f64(0.0));
   }
   case AxisKernel::BilinearPillow:
-    return triangleWeight(
-        d, d.f64(1.0),
-        d.div(d.sub(d.add(t, d.f64(0.5)), r.centre), r.filterScale));
-  case AxisKernel::BicubicPillow:
-    return cubicWeight(
-        d, v.cubeCoeff,
-        d.div(d.sub(d.add(t, d.f64(0.5)), r.centre), r.filterScale));
+  case AxisKernel::BicubicPillow: {
+    // Pillow's argument: (t - centre + 0.5) * (1 / filter scale).
+    F64 x = d.mul(d.add(d.sub(t, r.centre), d.f64(0.5)), r.inverseFilterScale);
+    if (kernel == AxisKernel::BicubicPillow)
+      return torchCubic ? torchCubicWeight(d, x)
+                        : pillowCubicWeight(d, v.cubeCoeff, x);
+    return triangleWeight(d, d.f64(1.0), x);
+  }
   default:
     break;
   }

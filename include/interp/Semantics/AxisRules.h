@@ -22,6 +22,7 @@
 #ifndef INTERP_SEMANTICS_AXISRULES_H
 #define INTERP_SEMANTICS_AXISRULES_H
 
+#include "interp/Semantics/ElementType.h"
 #include "interp/Semantics/Rules.h"
 
 #include <limits>
@@ -172,6 +173,121 @@ typename D::F64 cubicWeight(D &d, double a, typename D::F64 t) {
             d.f64(4.0 * a));
   return d.select(d.le(at, d.f64(1.0)), inner,
                   d.select(d.lt(at, d.f64(2.0)), outer, d.f64(0.0)));
+}
+
+/// Pillow's bicubic filter (Pillow 13.0 Resample.c, bicubic_filter) with
+/// parameter `a` at `x`, in Pillow's operation order, which differs from
+/// cubicWeight's in the outer lobe: Pillow's 8-bit weights are quantized,
+/// so one rounding step more or less changes results (SEMANTICS-v11.md
+/// step 9).
+template <typename D>
+typename D::F64 pillowCubicWeight(D &d, double a, typename D::F64 x) {
+  typename D::F64 at = d.abs(x);
+  typename D::F64 inner = d.add(
+      d.mul(d.mul(d.sub(d.mul(d.f64(a + 2.0), at), d.f64(a + 3.0)), at), at),
+      d.f64(1.0));
+  typename D::F64 outer = d.mul(
+      d.sub(d.mul(d.add(d.mul(d.sub(at, d.f64(5.0)), at), d.f64(8.0)), at),
+            d.f64(4.0)),
+      d.f64(a));
+  return d.select(d.lt(at, d.f64(1.0)), inner,
+                  d.select(d.lt(at, d.f64(2.0)), outer, d.f64(0.0)));
+}
+
+/// A normalized Pillow weight in 22-bit fixed point (kPillowPrecisionBits), as
+/// Pillow's normalize_coeffs_8bpc rounds it: half away from zero, by adding
+/// +-0.5 and truncating.
+template <typename D>
+typename D::I64 pillowFixedWeight(D &d, typename D::F64 w) {
+  typename D::F64 scaled =
+      d.mul(w, d.f64(static_cast<double>(int64_t(1) << kPillowPrecisionBits)));
+  return d.toI64(d.select(d.lt(w, d.f64(0.0)), d.sub(scaled, d.f64(0.5)),
+                          d.add(scaled, d.f64(0.5))));
+}
+
+/// Pillow 13.0's pass order (ImagingResampleInner): the vertical pass (the
+/// op's first axis, `h`) runs first when the height shrinks, and by more
+/// than twice as many samples as the width does; otherwise the horizontal
+/// one. The order is part of the 8-bit semantics: each pass stores 8 bits.
+template <typename D>
+typename D::Bool pillowVerticalFirst(D &d, typename D::I64 inH,
+                                     typename D::I64 outH, typename D::I64 inW,
+                                     typename D::I64 outW) {
+  typename D::I64 shrinkH = d.sub(inH, outH);
+  typename D::I64 shrinkW = d.sub(inW, outW);
+  return d.land(d.lt(d.i64(0), shrinkH),
+                d.lt(d.mul(shrinkW, d.i64(2)), shrinkH));
+}
+
+//===----------------------------------------------------------------------===//
+// PyTorch's CPU uint8 antialias arithmetic (`integer_arithmetic = pytorch`,
+// docs/Semantics.md "PyTorch's arithmetic"; the oracle is PyTorch 2.15's
+// UpSampleKernel.cpp as its x86-64 AVX2 build computes it). Its windows and
+// the float64 operations of its bilinear weights are Pillow's (the Pillow
+// rows of AxisRows.h); these rules are what differs.
+//===----------------------------------------------------------------------===//
+
+/// PyTorch's antialiased bicubic filter (HelperInterpCubic::aa_filter with
+/// its fixed a = -0.5) at `x`, as the AVX2 build of libtorch computes it:
+/// with the constants folded and three fused multiply-adds per lobe,
+///   |x| < 1:  fma(|x|, |x| * fma(|x|, 1.5, -2.5), 1)
+///   |x| < 2:  fma(fma(fma(|x|, -0.5, 2.5), |x|, -4), |x|, 2)
+/// and 0 elsewhere (and for NaN).
+template <typename D>
+typename D::F64 torchCubicWeight(D &d, typename D::F64 x) {
+  typename D::F64 at = d.abs(x);
+  typename D::F64 inner =
+      d.fma(at, d.mul(at, d.fma(at, d.f64(1.5), d.f64(-2.5))), d.f64(1.0));
+  typename D::F64 outer =
+      d.fma(d.fma(d.fma(at, d.f64(-0.5), d.f64(2.5)), at, d.f64(-4.0)), at,
+            d.f64(2.0));
+  return d.select(d.lt(at, d.f64(1.0)), inner,
+                  d.select(d.lt(at, d.f64(2.0)), outer, d.f64(0.0)));
+}
+
+/// The fixed-point precision of one axis: `bits` fraction bits, and
+/// `scale` = 2^bits.
+template <typename D> struct TorchPrecision {
+  typename D::I64 bits;
+  typename D::F64 scale;
+};
+
+/// PyTorch's weight precision of an axis from `largest`, the largest of its
+/// normalized weights (over every output index; 0 when there is none):
+/// the first p in 0..21 with (int)(0.5 + largest * 2^(p + 1)) >= 2^15, or 22
+/// (kTorchMaxPrecisionBits) when there is none. So round(largest * 2^p) <
+/// 2^15: every weight fits int16. (The conversion to int cannot change the
+/// comparison: (int)y >= 2^15 exactly when y >= 2^15.)
+template <typename D>
+TorchPrecision<D> torchWeightPrecision(D &d, typename D::F64 largest) {
+  TorchPrecision<D> precision{
+      d.i64(kTorchMaxPrecisionBits),
+      d.f64(static_cast<double>(int64_t(1) << kTorchMaxPrecisionBits))};
+  // The smallest p whose test holds wins: from 21 down, each hit replaces.
+  for (int p = kTorchMaxPrecisionBits - 1; p >= 0; --p) {
+    typename D::F64 next = d.add(
+        d.f64(0.5),
+        d.mul(largest, d.f64(static_cast<double>(int64_t(1) << (p + 1)))));
+    typename D::Bool stop =
+        d.le(d.f64(static_cast<double>(kTorchWeightLimit)), next);
+    precision.bits = d.select(stop, d.i64(p), precision.bits);
+    precision.scale = d.select(
+        stop, d.f64(static_cast<double>(int64_t(1) << p)), precision.scale);
+  }
+  return precision;
+}
+
+/// A normalized weight `w` as PyTorch's int16 weight at the axis' precision
+/// (`scale` = 2^p, torchWeightPrecision): v = w * 2^p (exact), then
+/// (int)(v - 0.5) for v < 0 and (int)(v + 0.5) otherwise, truncated toward
+/// zero (half away from zero). The result is in (-2^15, 2^15) for the
+/// weights of an axis whose precision came from their largest.
+template <typename D>
+typename D::I64 torchFixedWeight(D &d, typename D::F64 w,
+                                 typename D::F64 scale) {
+  typename D::F64 v = d.mul(w, scale);
+  return d.toI64(d.select(d.lt(v, d.f64(0.0)), d.add(d.f64(-0.5), v),
+                          d.add(d.f64(0.5), v)));
 }
 
 /// Triangle filter weight `max(0, 1 - |a * t|)`.

@@ -12,6 +12,7 @@
 #ifndef INTERP_SEMANTICS_AXISTABLE_H
 #define INTERP_SEMANTICS_AXISTABLE_H
 
+#include "interp/Semantics/ElementType.h"
 #include "interp/Semantics/Rules.h"
 
 #include <cstdint>
@@ -56,6 +57,9 @@ struct AxisTableParams {
   /// Keys parameter: rounded to float32 for cubic (as OpenVINO reads it),
   /// the float64 value for bicubic_pillow.
   double cubeCoeff = -0.75;
+  /// bicubic_pillow with `integer_arithmetic = pytorch`: PyTorch's bicubic
+  /// filter (RowRule::torchCubic).
+  bool torchCubic = false;
 };
 
 /// `taps` (index, weight) pairs per output index, row-major. Indices are
@@ -172,6 +176,16 @@ std::optional<ConsecutiveTaps> consecutiveTaps(const AxisTable &table);
 /// Run-time tables get the tap count the lowering knew statically
 /// (lengthIndependentTaps).
 AxisTable withColumns(const AxisTable &table, int64_t columns);
+
+/// The fraction bits of an axis's fixed-point weights (FixedPointSums): 22
+/// for Pillow's arithmetic; for PyTorch's, its precision from the largest
+/// of the axis's normalized weights `weights` (torchWeightPrecision).
+int fixedPointBits(const FixedPointSums &fixed,
+                   const std::vector<double> &weights);
+
+/// A normalized weight in fixed point with `bits` fraction bits, by the
+/// scheme's rounding (pillowFixedWeight or torchFixedWeight).
+int32_t fixedPointWeight(const FixedPointSums &fixed, int bits, double w);
 
 } // namespace mlir::interp::rules
 

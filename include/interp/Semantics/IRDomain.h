@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
 
 namespace mlir::interp::rules {
 
@@ -57,6 +58,19 @@ struct IRDomain {
                       : create<arith::MulIOp>(x, y);
   }
   Value div(Value x, Value y) { return create<arith::DivFOp>(x, y); }
+  /// x * y + z rounded once (f64). math.fma has no folder: with `fold`,
+  /// constant operands fold here (APFloat's fusedMultiplyAdd, to nearest).
+  Value fma(Value x, Value y, Value z) {
+    FloatAttr a, m, c;
+    if (fold && matchPattern(x, m_Constant(&a)) &&
+        matchPattern(y, m_Constant(&m)) && matchPattern(z, m_Constant(&c))) {
+      APFloat r = a.getValue();
+      r.fusedMultiplyAdd(m.getValue(), c.getValue(),
+                         APFloat::rmNearestTiesToEven);
+      return create<arith::ConstantOp>(FloatAttr::get(x.getType(), r));
+    }
+    return create<math::FmaOp>(x, y, z);
+  }
 
   Value compare(arith::CmpFPredicate f, arith::CmpIPredicate i, Value x,
                 Value y) {

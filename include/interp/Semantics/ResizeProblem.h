@@ -14,6 +14,7 @@
 #define INTERP_SEMANTICS_RESIZEPROBLEM_H
 
 #include "interp/Semantics/AxisTable.h"
+#include "interp/Semantics/ElementType.h"
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -44,18 +45,29 @@ struct ResizeProblem {
   bool convertsElements = false;
   /// The accumulator's bytes (4: f32, 8: f64).
   int64_t accumulatorBytes = 4;
+  /// The Pillow modes on 8-bit data sum in fixed point (SEMANTICS-v11.md
+  /// step 9); every other resize sums in the float accumulator.
+  std::optional<FixedPointSums> fixedPoint;
 
   int64_t rank() const { return static_cast<int64_t>(inSizes.size()); }
   bool isPillow() const {
     return kernel == AxisKernel::BilinearPillow ||
            kernel == AxisKernel::BicubicPillow;
   }
+  /// The coordinate scale of axis `i` (a position in `axes`) when known at
+  /// compile time: out / in in sizes mode, the constant scale in scales
+  /// mode.
+  std::optional<double> staticScale(size_t i) const;
   /// rules::antialiasActive when compile-time facts decide it: a static axis
-  /// downsamples, or every axis is static.
+  /// downsamples, or every axis is static. Otherwise it is decided when the
+  /// code runs, by the axes without a staticScale.
   std::optional<bool> antialiasActive() const;
   /// The table parameters of axis `i` (a position in `axes`) when its
   /// lengths, its scale and antialias are all known.
   std::optional<AxisTableParams> constantTableParams(size_t i) const;
+  /// bicubic_pillow in PyTorch's arithmetic: its rows use PyTorch's bicubic
+  /// filter (AxisTableParams::torchCubic).
+  bool usesTorchCubic() const;
 };
 
 } // namespace mlir::interp::rules

@@ -87,6 +87,26 @@ double cubicWeight(double a, double t);
 /// Triangle filter weight `max(0, 1 - |a * d|)`.
 double triangleWeight(double a, double d);
 
+/// A normalized Pillow weight in fixed point (AxisRules.h,
+/// pillowFixedWeight).
+int32_t pillowFixedWeight(double w);
+
+/// Whether Pillow 13.0 runs the vertical pass (h) first (AxisRules.h,
+/// pillowVerticalFirst).
+bool pillowVerticalFirst(int64_t inH, int64_t outH, int64_t inW, int64_t outW);
+
+/// PyTorch's antialiased bicubic filter at `x` (AxisRules.h,
+/// torchCubicWeight).
+double torchCubicWeight(double x);
+
+/// PyTorch's uint8 weight precision of an axis whose largest normalized
+/// weight is `largest` (AxisRules.h, torchWeightPrecision): 0 to 22.
+int torchWeightPrecision(double largest);
+
+/// A normalized weight as PyTorch's int16 weight at `precision` fraction
+/// bits (AxisRules.h, torchFixedWeight).
+int32_t torchFixedWeight(double w, int precision);
+
 /// Window radius of the linear kernel on one axis: 2 when upsampling,
 /// otherwise ceil(2 / a).
 int64_t linearRadius(double scale, double a);

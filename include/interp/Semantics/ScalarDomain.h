@@ -44,6 +44,8 @@ struct ScalarDomain {
   F64 mul(F64 x, F64 y) const { return x * y; }
   I64 mul(I64 x, I64 y) const { return wrap(uint64_t(x) * uint64_t(y)); }
   F64 div(F64 x, F64 y) const { return x / y; }
+  /// x * y + z rounded once.
+  F64 fma(F64 x, F64 y, F64 z) const { return std::fma(x, y, z); }
 
   template <typename T> Bool lt(T x, T y) const { return x < y; }
   template <typename T> Bool le(T x, T y) const { return x <= y; }

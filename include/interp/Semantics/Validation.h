@@ -13,6 +13,7 @@
 #ifndef INTERP_SEMANTICS_VALIDATION_H
 #define INTERP_SEMANTICS_VALIDATION_H
 
+#include "interp/Semantics/ElementType.h"
 #include "interp/Semantics/Rules.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -76,6 +77,20 @@ Result checkPillowAxes(llvm::ArrayRef<int64_t> axes);
 /// pillow-constant-axes: the Pillow modes need constant axes (an absent
 /// axes operand means [0, 1] at rank 2 and is refused at other ranks).
 Result checkPillowAxesKnown(bool constant, bool absent, int64_t rank);
+
+/// pytorch-arithmetic-mode, pytorch-arithmetic-type and
+/// pytorch-arithmetic-cube-coeff: Interpolate-11's `integer_arithmetic =
+/// pytorch` (an interp extension) needs bilinear_pillow or bicubic_pillow,
+/// ui8 data (`type`; std::nullopt when not a data element type) and, with
+/// bicubic_pillow, cube_coeff = -0.5 (PyTorch's antialiased bicubic fixes
+/// a = -0.5). `pillow` is valid everywhere (it only matters on 8-bit data
+/// in the Pillow modes), except pillow-fixed-point-cube-coeff:
+/// bicubic_pillow on ui8/i8 data needs cube_coeff in [-2, 2], where
+/// Pillow's int32 sums cannot overflow.
+Result checkIntegerArithmetic(IntegerArithmetic arithmetic,
+                              InterpolateV11Mode mode,
+                              std::optional<rules::ElementType> type,
+                              double cubeCoeff);
 
 /// shape-length for Interpolate-1's target_spatial_shape.
 Result checkTargetLength(int64_t length, int64_t numAxes);

@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ResizeLowering.h"
+#include "Tables.h"
 
 #include "interp/Semantics/AxisRows.h"
 #include "interp/Semantics/IRDomain.h"
@@ -49,6 +49,7 @@ struct AxisRule {
                                    inLength, outLength, antialias,
                                    spec.cubeCoeff)};
     rule.narrowLinearWindow = staticNoAntialias;
+    rule.torchCubic = spec.problem.usesTorchCubic();
     return rule;
   }
 };
@@ -133,7 +134,8 @@ static Value rowSums(OpBuilder &b, Location loc, Value raw, Value rows) {
 }
 
 /// The raw weights divided by their row's sum where the kernel normalizes
-/// (`sums` set), in the accumulator type.
+/// (`sums` set), in the weight type: the accumulator, or Pillow's fixed
+/// point (i32).
 static Value finalWeights(OpBuilder &b, Location loc, rules::AxisKernel kernel,
                           Value raw, Value sums, RankedTensorType weightType,
                           ValueRange dynamicSizes) {
@@ -146,7 +148,7 @@ static Value finalWeights(OpBuilder &b, Location loc, rules::AxisKernel kernel,
     maps.push_back(AffineMap::get(2, 0, {b.getAffineDimExpr(0)}, ctx));
   }
   maps.push_back(identity);
-  auto accType = cast<FloatType>(weightType.getElementType());
+  Type elementType = weightType.getElementType();
   Value weightInit = tensor::EmptyOp::create(b, loc, weightType, dynamicSizes);
   auto parallel = utils::IteratorType::parallel;
   return linalg::GenericOp::create(
@@ -157,18 +159,96 @@ static Value finalWeights(OpBuilder &b, Location loc, rules::AxisKernel kernel,
                Value w = args[0];
                if (sums)
                  w = rules::generic::normalizedWeight(d, kernel, w, args[1]);
-               if (!accType.isF64())
-                 w = arith::TruncFOp::create(nb, nloc, accType, w);
+               if (elementType.isInteger(32))
+                 w = arith::TruncIOp::create(
+                     nb, nloc, elementType,
+                     rules::generic::pillowFixedWeight(d, w));
+               else if (!elementType.isF64())
+                 w = arith::TruncFOp::create(nb, nloc, elementType, w);
                linalg::YieldOp::create(nb, nloc, w);
              })
       .getResult(0);
 }
 
-AxisTables lowering::buildComputedTables(OpBuilder &b, Location loc,
-                                         const ResizeSpec &spec,
-                                         ValueRange params,
-                                         OpFoldResult outLength,
-                                         Value antialias, FloatType accType) {
+/// PyTorch's precision of the axis from its normalized weights (f64):
+/// their largest (0 when there is none, as in rules::fixedPointBits), then
+/// rules::generic::torchWeightPrecision, each in a generic body (see
+/// AxisRule). Returns 0-d tensors: the fraction bits (i32) and 2^bits (f64).
+static std::pair<Value, Value> torchPrecision(OpBuilder &b, Location loc,
+                                              Value normalized) {
+  MLIRContext *ctx = b.getContext();
+  Type f64 = b.getF64Type(), i32 = b.getI32Type();
+  auto scalar = [&](Type type) {
+    return tensor::EmptyOp::create(b, loc, ArrayRef<int64_t>{}, type);
+  };
+  Value zero = arith::ConstantOp::create(b, loc, b.getF64FloatAttr(0.0));
+  Value largestInit =
+      linalg::FillOp::create(b, loc, ValueRange{zero}, ValueRange{scalar(f64)})
+          .getResult(0);
+  auto reduction = utils::IteratorType::reduction;
+  AffineMap none = AffineMap::get(2, 0, {}, ctx);
+  Value largest =
+      linalg::GenericOp::create(
+          b, loc, largestInit.getType(), ValueRange{normalized},
+          ValueRange{largestInit},
+          ArrayRef<AffineMap>{AffineMap::getMultiDimIdentityMap(2, ctx), none},
+          ArrayRef<utils::IteratorType>{reduction, reduction},
+          [&](OpBuilder &nb, Location nloc, ValueRange args) {
+            IRDomain d{nb, nloc};
+            linalg::YieldOp::create(nb, nloc, d.max(args[1], args[0]));
+          })
+          .getResult(0);
+  AffineMap scalarMap = AffineMap::get(0, 0, {}, ctx);
+  auto precision = linalg::GenericOp::create(
+      b, loc,
+      TypeRange{RankedTensorType::get({}, i32), RankedTensorType::get({}, f64)},
+      ValueRange{largest}, ValueRange{scalar(i32), scalar(f64)},
+      ArrayRef<AffineMap>{scalarMap, scalarMap, scalarMap},
+      ArrayRef<utils::IteratorType>{},
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        IRDomain d{nb, nloc};
+        rules::generic::TorchPrecision<IRDomain> p =
+            rules::generic::torchWeightPrecision(d, args[0]);
+        linalg::YieldOp::create(
+            nb, nloc,
+            ValueRange{
+                arith::TruncIOp::create(nb, nloc, nb.getI32Type(), p.bits),
+                p.scale});
+      });
+  return {precision.getResult(0), precision.getResult(1)};
+}
+
+/// The normalized weights in PyTorch's fixed point at the axis's precision
+/// (`scale`, a 0-d f64 tensor): rules::generic::torchFixedWeight.
+static Value torchWeights(OpBuilder &b, Location loc, Value normalized,
+                          Value scale, RankedTensorType weightType,
+                          ValueRange dynamicSizes) {
+  MLIRContext *ctx = b.getContext();
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(2, ctx);
+  Value init = tensor::EmptyOp::create(b, loc, weightType, dynamicSizes);
+  auto parallel = utils::IteratorType::parallel;
+  return linalg::GenericOp::create(
+             b, loc, weightType, ValueRange{normalized, scale},
+             ValueRange{init},
+             ArrayRef<AffineMap>{identity, AffineMap::get(2, 0, {}, ctx),
+                                 identity},
+             ArrayRef<utils::IteratorType>{parallel, parallel},
+             [&](OpBuilder &nb, Location nloc, ValueRange args) {
+               IRDomain d{nb, nloc};
+               linalg::YieldOp::create(
+                   nb, nloc,
+                   arith::TruncIOp::create(
+                       nb, nloc, nb.getI32Type(),
+                       rules::generic::torchFixedWeight(d, args[0], args[1]))
+                       .getResult());
+             })
+      .getResult(0);
+}
+
+AxisTables lowering::buildComputedTables(
+    OpBuilder &b, Location loc, const ResizeSpec &spec, ValueRange params,
+    OpFoldResult outLength, Value antialias, const ElementTypes &types) {
+  Type weightType = types.weight();
   std::optional<int64_t> antialiasConstant = getConstantIntValue(antialias);
   bool staticNoAntialias = antialiasConstant && *antialiasConstant == 0;
   AxisRule axis{spec,      params[5], params[6],
@@ -193,7 +273,22 @@ AxisTables lowering::buildComputedTables(OpBuilder &b, Location loc,
                    : Value();
   AxisTables tables;
   tables.indices = indices;
+  if (types.fixedPoint &&
+      types.fixedPoint->scheme == rules::FixedPointSums::Scheme::PyTorch) {
+    // The precision depends on the whole table's largest weight: the
+    // normalized weights first, then their quantization.
+    Value normalized = finalWeights(b, loc, spec.kernel, raw, sums,
+                                    tableType(b.getF64Type()), dynamicSizes);
+    auto [bits, scale] = torchPrecision(b, loc, normalized);
+    tables.weights = torchWeights(b, loc, normalized, scale,
+                                  tableType(weightType), dynamicSizes);
+    tables.fractionBits = tensor::ExtractOp::create(b, loc, bits, ValueRange{});
+    return tables;
+  }
   tables.weights = finalWeights(b, loc, spec.kernel, raw, sums,
-                                tableType(accType), dynamicSizes);
+                                tableType(weightType), dynamicSizes);
+  if (types.fixedPoint)
+    tables.fractionBits = arith::ConstantOp::create(
+        b, loc, b.getI32IntegerAttr(rules::kPillowPrecisionBits));
   return tables;
 }

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ResizeLowering.h"
+#include "Tables.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
@@ -22,11 +22,19 @@ std::optional<int64_t> AxisTables::staticTaps() const {
   return type.getDimSize(1);
 }
 
-/// `values` as a constant of `type`, narrowed to f32 when `type` is.
-static Value weightConstant(OpBuilder &b, Location loc, RankedTensorType type,
-                            ArrayRef<double> values) {
+/// `values` as weights of `types`' weight type: f64, narrowed to f32, or
+/// in fixed point with `bits` fraction bits (rules::fixedPointWeight).
+static Value weightConstant(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                            ArrayRef<double> values, const ElementTypes &types,
+                            int bits) {
+  auto type = RankedTensorType::get(shape, types.weight());
   DenseElementsAttr attr;
-  if (type.getElementType().isF64()) {
+  if (types.fixedPoint) {
+    SmallVector<int32_t> fixed;
+    for (double w : values)
+      fixed.push_back(rules::fixedPointWeight(*types.fixedPoint, bits, w));
+    attr = DenseElementsAttr::get(type, ArrayRef(fixed));
+  } else if (type.getElementType().isF64()) {
     attr = DenseElementsAttr::get(type, values);
   } else {
     SmallVector<float> narrow(values.begin(), values.end());
@@ -53,15 +61,24 @@ static Value indexConstant(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
 
 AxisTables lowering::materializeTable(OpBuilder &b, Location loc,
                                       const rules::AxisTable &table,
-                                      FloatType accType, bool needsWeights) {
+                                      const ElementTypes &types,
+                                      bool needsWeights,
+                                      std::optional<int> bits) {
   AxisTables tables;
   SmallVector<int64_t> shape = {table.outLength, table.taps};
   tables.indices = indexConstant(b, loc, shape, table.indices, table.inLength);
   // nearest gathers without weights.
   if (!needsWeights)
     return tables;
-  tables.weights = weightConstant(b, loc, RankedTensorType::get(shape, accType),
-                                  table.weights);
+  if (types.fixedPoint) {
+    if (!bits)
+      bits = rules::fixedPointBits(*types.fixedPoint, table.weights);
+    tables.constantFractionBits = bits;
+    tables.fractionBits =
+        arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(*bits));
+  }
+  tables.weights =
+      weightConstant(b, loc, shape, table.weights, types, bits.value_or(0));
   return tables;
 }
 
@@ -83,7 +100,8 @@ rules::AxisTable lowering::sliceRows(const rules::AxisTable &table,
 AffineRunOperands lowering::staticRunOperands(OpBuilder &b, Location loc,
                                               const rules::AxisTable &table,
                                               const rules::AffineTapRun &run,
-                                              FloatType accType) {
+                                              const ElementTypes &types,
+                                              std::optional<int> bits) {
   AffineRunOperands operands;
   operands.period = run.period;
   operands.inputStep = run.inputStep;
@@ -93,9 +111,8 @@ AffineRunOperands lowering::staticRunOperands(OpBuilder &b, Location loc,
         b.getIndexAttr(run.inputStep * run.firstPeriod + offset));
   std::vector<double> weights = rules::runWeights(table, run);
   int64_t periods = run.endPeriod - run.firstPeriod;
-  operands.weights = weightConstant(
-      b, loc, RankedTensorType::get({table.taps, run.period, periods}, accType),
-      weights);
+  operands.weights = weightConstant(b, loc, {table.taps, run.period, periods},
+                                    weights, types, bits.value_or(0));
   operands.outputOffset = run.firstOutput();
   return operands;
 }
@@ -114,9 +131,8 @@ lowering::consecutiveConstantTables(OpBuilder &b, Location loc,
   ConsecutiveTables result;
   result.starts = indexConstant(b, loc, {table.outLength}, consecutive->starts,
                                 table.inLength);
-  result.weights = weightConstant(
-      b, loc,
-      RankedTensorType::get({table.outLength, table.taps}, types.accumulator),
-      consecutive->weights);
+  result.weights = weightConstant(b, loc, {table.outLength, table.taps},
+                                  consecutive->weights, types,
+                                  tables.constantFractionBits.value_or(0));
   return result;
 }

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ResizeLowering.h"
+#include "Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -143,19 +143,24 @@ static TapOperands tapOperands(OpBuilder &b, Location loc,
 }
 
 /// The sum over every tap combination of the product of the axes' weights
-/// and the source element there, in the accumulator type.
+/// and the source element there, in the pass's arithmetic (addTap).
 static Value sumTapCombinations(OpBuilder &b, Location loc, Value source,
                                 ArrayRef<DirectPassAxis> axes,
                                 const TapOperands &taps,
                                 ArrayRef<Value> position, Value init,
                                 const ElementTypes &types, bool gathers) {
-  FloatType accType = types.accumulator;
-  // The sum starts at +0 (the reference's order: 0 + p_0 + p_1 ...),
-  // which makes an all -0 sum +0. Stored into an integer, the sign of
-  // a zero does not matter, and the sum starts with p_0 (one add per
-  // output less).
+  // Fixed-point sums are per axis (the Pillow modes' separable passes):
+  // weights of several axes are not multiplied in fixed point.
+  assert((!types.fixedPoint || axes.size() == 1) &&
+         "fixed-point sums run one axis per pass");
+  // A float sum starts at +0 (the reference's order: 0 + p_0 + p_1 ...),
+  // which makes an all -0 sum +0. Stored into an integer, the sign of a
+  // zero does not matter, and the sum starts with p_0 (one add per output
+  // less). A fixed-point sum starts at its rounding bias.
   bool storesInteger = isa<IntegerType>(getElementTypeOrSelf(init.getType()));
-  Value sum = storesInteger ? Value() : zeroOf(b, loc, accType);
+  Value sum = storesInteger && !types.fixedPoint
+                  ? Value()
+                  : sumStart(b, loc, types, axes.front().fractionBits);
   SmallVector<int64_t> combo(axes.size(), 0);
   for (;;) {
     SmallVector<Value> indices(position);
@@ -167,13 +172,7 @@ static Value sumTapCombinations(OpBuilder &b, Location loc, Value source,
           weight ? arith::MulFOp::create(b, loc, weight, w).getResult() : w;
     }
     Value element = tensor::ExtractOp::create(b, loc, source, indices);
-    Value product = arith::MulFOp::create(
-        b, loc, weight,
-        gathers
-            ? toAccumulatorByTable(b, loc, element, accType, types.isUnsigned)
-            : toAccumulator(b, loc, element, accType, types.isUnsigned));
-    sum =
-        sum ? arith::AddFOp::create(b, loc, sum, product).getResult() : product;
+    sum = addTap(b, loc, sum, weight, element, types, gathers);
     // Next combination, the last axis fastest.
     int64_t i = static_cast<int64_t>(axes.size()) - 1;
     while (i >= 0 && ++combo[i] == axes[i].taps)
@@ -229,10 +228,9 @@ Value lowering::buildDirectPass(OpBuilder &b, Location loc, Value source,
             tapOperands(nb, nloc, axes, operands, args, position, phase);
         Value sum = sumTapCombinations(nb, nloc, source, axes, taps, position,
                                        init, types, gathers);
-        linalg::YieldOp::create(nb, nloc,
-                                storeAccumulated(nb, nloc, sum, init,
-                                                 types.accumulator,
-                                                 types.isUnsigned));
+        linalg::YieldOp::create(
+            nb, nloc,
+            storeSum(nb, nloc, sum, init, types, axes.front().fractionBits));
       });
   return generic.getResult(0);
 }
@@ -270,8 +268,10 @@ Value lowering::buildDirectPassWithEdges(OpBuilder &b, Location loc,
     sliceSizes[axis] = b.getIndexAttr(count);
     Value slice = tensor::ExtractSliceOp::create(b, loc, result, offsets,
                                                  sliceSizes, strides);
-    AxisTables edge = materializeTable(b, loc, sliceRows(table, begin, count),
-                                       types.accumulator, true);
+    // The edge rows keep the whole table's fraction bits.
+    AxisTables edge =
+        materializeTable(b, loc, sliceRows(table, begin, count), types, true,
+                         inputs.runTables->constantFractionBits);
     SmallVector<DirectPassAxis> edgeAxes(axes);
     edgeAxes[runAxis].indices = edge.indices;
     edgeAxes[runAxis].weights = edge.weights;
@@ -307,11 +307,12 @@ DirectPassInputs lowering::directPassInputs(OpBuilder &b, Location loc,
     a.taps = *t->staticTaps();
     a.indices = t->indices;
     a.weights = t->weights;
+    a.fractionBits = t->fractionBits;
     if (axis == rank - 1 && t->run && t->run->phaseStep >= 0) {
       direct.runAxis = direct.axes.size();
       direct.runTables = t;
-      a.run = staticRunOperands(b, loc, *t->constantTable, *t->run,
-                                types.accumulator);
+      a.run = staticRunOperands(b, loc, *t->constantTable, *t->run, types,
+                                t->constantFractionBits);
     } else if (std::optional<ConsecutiveTables> consecutive =
                    consecutiveConstantTables(b, loc, *t, types)) {
       a.indices = Value();

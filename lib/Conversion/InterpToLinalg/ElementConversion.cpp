@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ResizeLowering.h"
+#include "Arithmetic.h"
 
 #include "interp/Dialect/Interp/IR/InterpConstantFold.h"
 #include "interp/Semantics/ElementType.h"
@@ -142,4 +142,62 @@ Value lowering::storeAccumulated(OpBuilder &b, Location loc, Value sum,
   if (outType == accType)
     return sum;
   return fromAccumulator(b, loc, sum, outType, isUnsigned);
+}
+
+Value lowering::sumStart(OpBuilder &b, Location loc, const ElementTypes &types,
+                         Value fractionBits) {
+  if (!types.fixedPoint)
+    return zeroOf(b, loc, types.accumulator);
+  // The rounding bias 2^(bits - 1).
+  auto i32 = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+  };
+  return b.createOrFold<arith::ShLIOp>(
+      loc, i32(1), b.createOrFold<arith::SubIOp>(loc, fractionBits, i32(1)));
+}
+
+Value lowering::addTap(OpBuilder &b, Location loc, Value sum, Value weight,
+                       Value element, const ElementTypes &types, bool gathers) {
+  Value product;
+  if (types.fixedPoint) {
+    // An 8-bit sample times a 22-bit weight, summed with the others and the
+    // bias, stays within int32 (rules::kPillowPrecisionBits): the int32 sum
+    // is exact in any order.
+    Type signless = b.getIntegerType(element.getType().getIntOrFloatBitWidth());
+    Value bits = castSignedness(b, loc, element, signless);
+    Value wide =
+        types.isUnsigned
+            ? arith::ExtUIOp::create(b, loc, b.getI32Type(), bits).getResult()
+            : arith::ExtSIOp::create(b, loc, b.getI32Type(), bits).getResult();
+    product = arith::MulIOp::create(b, loc, weight, wide);
+    return sum ? arith::AddIOp::create(b, loc, sum, product).getResult()
+               : product;
+  }
+  FloatType accType = types.accumulator;
+  product = arith::MulFOp::create(
+      b, loc, weight,
+      gathers ? toAccumulatorByTable(b, loc, element, accType, types.isUnsigned)
+              : toAccumulator(b, loc, element, accType, types.isUnsigned));
+  return sum ? arith::AddFOp::create(b, loc, sum, product).getResult()
+             : product;
+}
+
+Value lowering::storeSum(OpBuilder &b, Location loc, Value sum, Value init,
+                         const ElementTypes &types, Value fractionBits) {
+  if (!types.fixedPoint)
+    return storeAccumulated(b, loc, sum, init, types.accumulator,
+                            types.isUnsigned);
+  // Pillow's clip8: the sum shifted right arithmetically, clamped to the
+  // element type's range, narrowed.
+  const rules::FixedPointSums &fixed = *types.fixedPoint;
+  auto i32 = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+  };
+  Value shifted = arith::ShRSIOp::create(b, loc, sum, fractionBits);
+  Value clamped = arith::MaxSIOp::create(b, loc, shifted, i32(fixed.lowest));
+  clamped = arith::MinSIOp::create(b, loc, clamped, i32(fixed.highest));
+  Type outType = getElementTypeOrSelf(init.getType());
+  Value narrow = arith::TruncIOp::create(
+      b, loc, b.getIntegerType(outType.getIntOrFloatBitWidth()), clamped);
+  return castSignedness(b, loc, narrow, outType);
 }

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ResizeLowering.h"
+#include "Passes.h"
 
 #include "interp/Conversion/InterpToLinalg/InterpToLinalg.h"
 #include "interp/Dialect/Interp/IR/InterpOps.h"
@@ -111,9 +111,11 @@ static FailureOr<ResizeSpec> describe(Operation *op, Value data,
   spec.shapeMode = problem->shapeMode;
   spec.antialias = problem->antialias;
   spec.cubeCoeff = problem->cubeCoeff;
+  spec.fixedPoint = problem->fixedPoint;
   spec.constantScales = problem->scales;
   spec.destinations = destinationsOf(op);
   spec.plan = std::move(*plan);
+  spec.problem = std::move(*problem);
   return spec;
 }
 

@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ResizeLowering.h"
+#include "Passes.h"
 
 #include "interp/Dialect/Interp/IR/InterpShapes.h"
 
@@ -64,7 +64,7 @@ checkTableSources(OpBuilder &b, Location loc, const ResizeSpec &spec,
 /// Axis `i`'s tables, from where the plan says.
 static AxisTables planTables(OpBuilder &b, Location loc, const ResizeSpec &spec,
                              size_t i, const TableSource &source,
-                             FloatType accType) {
+                             const ElementTypes &types) {
   const AxisPlan &planned = spec.plan.axes[i];
   switch (planned.origin) {
   case TableOrigin::Identity: {
@@ -73,7 +73,7 @@ static AxisTables planTables(OpBuilder &b, Location loc, const ResizeSpec &spec,
     return tables;
   }
   case TableOrigin::Constant: {
-    AxisTables tables = materializeTable(b, loc, *planned.table, accType,
+    AxisTables tables = materializeTable(b, loc, *planned.table, types,
                                          /*needsWeights=*/spec.kernel !=
                                              rules::AxisKernel::Nearest);
     tables.constantTable = planned.table;
@@ -83,11 +83,11 @@ static AxisTables planTables(OpBuilder &b, Location loc, const ResizeSpec &spec,
   case TableOrigin::Runtime:
     return buildRuntimeTables(b, loc, spec, source.runtimeParams,
                               spec.outSizes[spec.axes[i]], source.antialias,
-                              accType);
+                              types);
   case TableOrigin::Computed:
     return buildComputedTables(b, loc, spec, source.runtimeParams,
                                spec.outSizes[spec.axes[i]], source.antialias,
-                               accType);
+                               types);
   }
   llvm_unreachable("unknown table origin");
 }
@@ -102,11 +102,11 @@ static Value buildResize(OpBuilder &b, Location loc, ResizeSpec &spec,
   int64_t rank = dataType.getRank();
   Type elementType = dataType.getElementType();
   ElementTypes types{elementType, accumulatorType(elementType),
-                     elementType.isUnsignedInteger() || spec.unsignedData};
+                     elementType.isUnsignedInteger() || spec.unsignedData,
+                     spec.fixedPoint};
   SmallVector<AxisTables> tables;
   for (auto [i, tableSource] : llvm::enumerate(tableSources))
-    tables.push_back(
-        planTables(b, loc, spec, i, tableSource, types.accumulator));
+    tables.push_back(planTables(b, loc, spec, i, tableSource, types));
 
   // An empty result needs no computation, and folding the index math of
   // loops that never run could produce loads at static out-of-bounds

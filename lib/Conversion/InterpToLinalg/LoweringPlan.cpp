@@ -96,6 +96,9 @@ static ResizeFacts factsOf(const ResizeProblem &problem,
   facts.runtimeRatios = target.runtimeRatios && !target.portable;
   facts.pillow = problem.isPillow();
   facts.integerElements = problem.integerElements;
+  facts.pillowPassOrder =
+      problem.fixedPoint &&
+      problem.fixedPoint->scheme == rules::FixedPointSums::Scheme::Pillow;
   for (auto [dim, axis] : llvm::zip_equal(problem.axes, axes)) {
     AxisFacts a;
     a.dim = dim;

@@ -1,6 +1,6 @@
 //===- OpParameters.cpp - op-level quantities in IR -----------------------===//
 
-#include "ResizeLowering.h"
+#include "Arithmetic.h"
 
 #include "interp/Dialect/Interp/IR/InterpShapes.h"
 
@@ -29,33 +29,19 @@ Value lowering::scaleValue(OpBuilder &b, Location loc, const ResizeSpec &spec,
   return extractScale(b, loc, spec.scales, i);
 }
 
-/// rules::antialiasActive: decided at compile time when it can be (a static
-/// axis downsamples, or every axis is static); otherwise its IR form, the
-/// same comparison of each axis's scale with 1 (sizes mode: out < in).
+/// rules::antialiasActive: the problem's decision (ResizeProblem::
+/// antialiasActive) when compile-time facts make it; otherwise the same
+/// comparison with 1 of the scale of each axis the problem has no static
+/// scale for (sizes mode: out < in), at run time.
 std::variant<bool, Value>
 lowering::antialiasActive(OpBuilder &b, Location loc, const ResizeSpec &spec,
                           ArrayRef<OpFoldResult> paddedSizes) {
-  bool isLinear = spec.kernel == rules::AxisKernel::Linear;
-  if (!isLinear || !spec.antialias)
-    return false;
-  SmallVector<double> staticScales;
-  SmallVector<int64_t> dynamicAxes;
-  for (auto [i, axis] : llvm::enumerate(spec.axes)) {
-    std::optional<int64_t> in = getConstantIntValue(paddedSizes[axis]);
-    std::optional<int64_t> out = getConstantIntValue(spec.outSizes[axis]);
-    if (spec.shapeMode == ShapeCalcMode::Sizes && in && out)
-      staticScales.push_back(
-          rules::coordinateScale(ShapeCalcMode::Sizes, 1.0f, *out, *in));
-    else if (spec.shapeMode == ShapeCalcMode::Scales && spec.constantScales)
-      staticScales.push_back((*spec.constantScales)[i]);
-    else
-      dynamicAxes.push_back(i);
-  }
-  if (rules::antialiasActive(isLinear, spec.antialias, staticScales))
-    return true;
+  if (std::optional<bool> decided = spec.problem.antialiasActive())
+    return *decided;
   Value dynamicAny;
-  for (int64_t i : dynamicAxes) {
-    int64_t axis = spec.axes[i];
+  for (auto [i, axis] : llvm::enumerate(spec.axes)) {
+    if (spec.problem.staticScale(i))
+      continue;
     Value downsample;
     if (spec.shapeMode == ShapeCalcMode::Sizes) {
       downsample =
@@ -71,7 +57,5 @@ lowering::antialiasActive(OpBuilder &b, Location loc, const ResizeSpec &spec,
                      ? arith::OrIOp::create(b, loc, dynamicAny, downsample)
                      : downsample;
   }
-  if (!dynamicAny)
-    return false;
   return dynamicAny;
 }

@@ -72,6 +72,9 @@ DictionaryAttr interp::planToAttr(MLIRContext *context,
     entries.push_back(b.getNamedAttr("order", indexArray(b, r.separableOrder)));
     entries.push_back(
         b.getNamedAttr("store_every_pass", b.getBoolAttr(r.storeEveryPass)));
+    if (r.orderAtRunTime)
+      entries.push_back(
+          b.getNamedAttr("order_at_run_time", b.getBoolAttr(true)));
     break;
   default:
     break;
@@ -181,15 +184,22 @@ FailureOr<LoweringPlan>
 interp::pinPlan(DictionaryAttr pinned, const ResizeProblem &problem,
                 const LoweringTarget &target,
                 llvm::function_ref<InFlightDiagnostic()> emitError) {
-  static const llvm::StringLiteral known[] = {
-      "tables",          "taps",   "kind",   "order",
-      "direct_axes",     "peeled", "ratios", "fuse_outer_axis",
-      "store_every_pass"};
+  static const llvm::StringLiteral known[] = {"tables",
+                                              "taps",
+                                              "kind",
+                                              "order",
+                                              "direct_axes",
+                                              "peeled",
+                                              "ratios",
+                                              "fuse_outer_axis",
+                                              "store_every_pass",
+                                              "order_at_run_time"};
   for (NamedAttribute entry : pinned)
     if (!llvm::is_contained(known, entry.getName().getValue())) {
       emitError() << "plan: unknown entry '" << entry.getName().getValue()
                   << "' (known: tables, taps, kind, order, direct_axes, "
-                     "peeled, ratios, fuse_outer_axis, store_every_pass)";
+                     "peeled, ratios, fuse_outer_axis, store_every_pass, "
+                     "order_at_run_time)";
       return failure();
     }
   FailureOr<SmallVector<std::optional<TableOrigin>>> sources =

@@ -13,7 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ResizeLowering.h"
+#include "Tables.h"
 
 #include "interp/Semantics/AxisRules.h"
 #include "interp/Semantics/IRDomain.h"

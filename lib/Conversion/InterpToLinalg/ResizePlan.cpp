@@ -2,6 +2,8 @@
 
 #include "interp/Conversion/InterpToLinalg/ResizePlan.h"
 
+#include "interp/Semantics/Rules.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLExtras.h"
 
@@ -116,6 +118,17 @@ ResizePlan interp::planResize(const ResizeFacts &facts) {
       if (!facts.axes[i].identity)
         plan.separableOrder.push_back(i);
     plan.storeEveryPass = facts.integerElements;
+    if (facts.pillowPassOrder && plan.separableOrder.size() == 2) {
+      // axes = [h, w]: the vertical pass is position 0.
+      std::optional<int64_t> inH = facts.inSizes[facts.axes[0].dim],
+                             outH = facts.outSizes[facts.axes[0].dim],
+                             inW = facts.inSizes[facts.axes[1].dim],
+                             outW = facts.outSizes[facts.axes[1].dim];
+      if (!inH || !outH || !inW || !outW)
+        plan.orderAtRunTime = true;
+      else if (rules::pillowVerticalFirst(*inH, *outH, *inW, *outW))
+        std::reverse(plan.separableOrder.begin(), plan.separableOrder.end());
+    }
     return plan;
   }
   if (facts.nearest) {

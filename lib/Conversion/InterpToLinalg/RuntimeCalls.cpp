@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ResizeLowering.h"
+#include "Tables.h"
 
 #include "interp/Runtime/IR/RuntimeDeclarations.h"
 
@@ -87,8 +87,9 @@ AxisTables lowering::buildRuntimeTables(OpBuilder &b, Location loc,
                                         const ResizeSpec &spec,
                                         ValueRange params,
                                         OpFoldResult outLength, Value antialias,
-                                        FloatType accType) {
+                                        const ElementTypes &types) {
   ModuleOp module = spec.module;
+  Type weightType = types.weight();
   Type i64 = b.getI64Type();
   Value taps =
       callRuntime(b, loc, module, runtime::Function::AxisTableTaps, params)
@@ -108,26 +109,41 @@ AxisTables lowering::buildRuntimeTables(OpBuilder &b, Location loc,
   Value indexBuffer = memref::AllocOp::create(
       b, loc, MemRefType::get({dyn, columns}, i64), dynamicSizes);
   Value weightBuffer = memref::AllocOp::create(
-      b, loc, MemRefType::get({dyn, columns}, accType), dynamicSizes);
+      b, loc, MemRefType::get({dyn, columns}, weightType), dynamicSizes);
   // The runtime function takes buffers of any shape.
   AxisTables tables;
   tables.runtimeInLength = params[5];
   tables.filledIndices = memref::CastOp::create(
       b, loc, MemRefType::get({dyn, dyn}, i64), indexBuffer);
   tables.filledWeights = memref::CastOp::create(
-      b, loc, MemRefType::get({dyn, dyn}, accType), weightBuffer);
+      b, loc, MemRefType::get({dyn, dyn}, weightType), weightBuffer);
   SmallVector<Value> fillArgs(params);
   fillArgs.append({tables.filledIndices, tables.filledWeights});
-  callRuntime(b, loc, module,
-              accType.isF64() ? runtime::Function::AxisTableFillF64
-                              : runtime::Function::AxisTableFillF32,
-              fillArgs);
+  using Scheme = rules::FixedPointSums::Scheme;
+  if (!types.fixedPoint) {
+    callRuntime(b, loc, module,
+                weightType.isF64() ? runtime::Function::AxisTableFillF64
+                                   : runtime::Function::AxisTableFillF32,
+                fillArgs);
+  } else if (types.fixedPoint->scheme == Scheme::Pillow) {
+    callRuntime(b, loc, module, runtime::Function::AxisTableFillPillowI32,
+                fillArgs);
+    tables.fractionBits = arith::ConstantOp::create(
+        b, loc, b.getI32IntegerAttr(rules::kPillowPrecisionBits));
+  } else {
+    // PyTorch's precision depends on the whole table: the runtime library
+    // returns it.
+    tables.fractionBits =
+        callRuntime(b, loc, module, runtime::Function::AxisTableFillTorchI32,
+                    fillArgs)
+            .getResult(0);
+  }
 
   tables.indices = bufferization::ToTensorOp::create(
       b, loc, RankedTensorType::get({dyn, columns}, i64), indexBuffer,
       /*restrict=*/true);
   tables.weights = bufferization::ToTensorOp::create(
-      b, loc, RankedTensorType::get({dyn, columns}, accType), weightBuffer,
+      b, loc, RankedTensorType::get({dyn, columns}, weightType), weightBuffer,
       /*restrict=*/true);
   return tables;
 }

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ResizeLowering.h"
+#include "Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -30,8 +30,6 @@ buildTapLoopPass(OpBuilder &b, Location loc, Value source, int64_t axis,
                  Value init, const ElementTypes &types) {
   Value weights = consecutive ? consecutive->weights : tables.weights;
   bool gathers = passGathers(source, {axis});
-  FloatType accType = types.accumulator;
-  bool isUnsigned = types.isUnsigned;
   auto sourceType = cast<RankedTensorType>(source.getType());
   int64_t rank = sourceType.getRank();
   AffineMap identity = b.getMultiDimIdentityMap(rank);
@@ -57,7 +55,8 @@ buildTapLoopPass(OpBuilder &b, Location loc, Value source, int64_t axis,
               tensor::ExtractOp::create(nb, nloc, consecutive->starts,
                                         ValueRange{o}));
         auto loop = scf::ForOp::create(
-            nb, nloc, zero, count, one, ValueRange{zeroOf(nb, nloc, accType)},
+            nb, nloc, zero, count, one,
+            ValueRange{sumStart(nb, nloc, types, tables.fractionBits)},
             [&](OpBuilder &lb, Location lloc, Value k, ValueRange iter) {
               Value weight = tensor::ExtractOp::create(lb, lloc, weights,
                                                        ValueRange{o, k});
@@ -72,18 +71,13 @@ buildTapLoopPass(OpBuilder &b, Location loc, Value source, int64_t axis,
               }
               Value element =
                   tensor::ExtractOp::create(lb, lloc, source, indices);
-              Value product = arith::MulFOp::create(
-                  lb, lloc, weight,
-                  gathers
-                      ? toAccumulatorByTable(lb, lloc, element, accType,
-                                             isUnsigned)
-                      : toAccumulator(lb, lloc, element, accType, isUnsigned));
-              Value next = arith::AddFOp::create(lb, lloc, iter[0], product);
-              scf::YieldOp::create(lb, lloc, next);
+              scf::YieldOp::create(
+                  lb, lloc,
+                  addTap(lb, lloc, iter[0], weight, element, types, gathers));
             });
         linalg::YieldOp::create(nb, nloc,
-                                storeAccumulated(nb, nloc, loop.getResult(0),
-                                                 init, accType, isUnsigned));
+                                storeSum(nb, nloc, loop.getResult(0), init,
+                                         types, tables.fractionBits));
       });
   return generic.getResult(0);
 }

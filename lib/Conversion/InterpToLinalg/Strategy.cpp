@@ -4,9 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ResizeLowering.h"
+#include "Passes.h"
 
 #include "interp/Dialect/Interp/IR/InterpDialect.h"
+#include "interp/Semantics/AxisRules.h"
+#include "interp/Semantics/IRDomain.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -118,6 +120,35 @@ static Value buildRatioSpecializations(OpBuilder &b, Location loc,
   return branch.getResult(0);
 }
 
+/// Plan kind Separable whose pass order is decided when the code runs (the
+/// Pillow modes on 8-bit data with run-time lengths): Pillow 13.0's rule
+/// on the padded input and output lengths of axes [h, w] picks the plan's
+/// order (horizontal first) or its reverse.
+static Value buildRunTimeOrder(OpBuilder &b, Location loc,
+                               const ResizeSpec &spec, const ResizePlan &plan,
+                               Value source, ArrayRef<AxisTables> tables,
+                               ArrayRef<OpFoldResult> paddedSizes, Value init,
+                               const ElementTypes &types) {
+  int64_t h = spec.axes[0], w = spec.axes[1];
+  rules::IRDomain d{b, loc, /*fold=*/true};
+  Value verticalFirst = rules::generic::pillowVerticalFirst(
+      d, asI64(b, loc, paddedSizes[h]), asI64(b, loc, spec.outSizes[h]),
+      asI64(b, loc, paddedSizes[w]), asI64(b, loc, spec.outSizes[w]));
+  SmallVector<size_t> reversed(llvm::reverse(plan.separableOrder));
+  auto passes = [&](ArrayRef<size_t> order) {
+    return [&, order](OpBuilder &nb, Location nloc) {
+      scf::YieldOp::create(nb, nloc,
+                           buildSeparablePasses(nb, nloc, source, spec.axes,
+                                                tables, order, spec.outSizes,
+                                                init, types,
+                                                plan.storeEveryPass));
+    };
+  };
+  return scf::IfOp::create(b, loc, verticalFirst, passes(reversed),
+                           passes(plan.separableOrder))
+      .getResult(0);
+}
+
 Value lowering::buildPlannedResize(OpBuilder &b, Location loc,
                                    const ResizeSpec &spec,
                                    const ResizePlan &plan, Value source,
@@ -135,6 +166,9 @@ Value lowering::buildPlannedResize(OpBuilder &b, Location loc,
     return buildRatioSpecializations(b, loc, spec, plan, source, tables, init,
                                      types);
   case ResizePlan::Kind::Separable:
+    if (plan.orderAtRunTime)
+      return buildRunTimeOrder(b, loc, spec, plan, source, tables, paddedSizes,
+                               init, types);
     return buildSeparablePasses(b, loc, source, spec.axes, tables,
                                 plan.separableOrder, spec.outSizes, init, types,
                                 plan.storeEveryPass);

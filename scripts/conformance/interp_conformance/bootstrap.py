@@ -15,7 +15,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(ENTRY)))
 SKIP = pyvenv.SKIP
 VENV_MARKER = "INTERP_CONFORMANCE_VENV"
 DEFAULT_OPENVINO = "openvino>=2026,<2027"
-DEFAULT_PILLOW = "Pillow>=12,<14"
+DEFAULT_PILLOW = "Pillow==13.0.0"  # the oracle of SEMANTICS-v11.md step 9 (also test/Integration/pillow_exact.py)
 PILLOW_FAILED = ".pillow-install-failed"  # in the venv: do not retry pip on every run
 
 
@@ -53,11 +53,14 @@ def install_openvino(args, venv, py):
 
 
 def install_pillow(args, venv, py):
-    """Pillow: a second, optional oracle for the Pillow modes of Interpolate-11. Installed
-    separately, so that a missing wheel skips only that oracle (with a message, see
-    classify_v11.load_pillow); a failure is remembered in the venv."""
+    """Pillow: a second, optional oracle for the Pillow modes of Interpolate-11 (a pinned
+    version replaces another one in the venv). Installed separately, so that a missing
+    wheel skips only that oracle (with a message, see classify_v11.load_pillow); a
+    failure is remembered in the venv."""
     failed_marker = os.path.join(venv, PILLOW_FAILED)
-    if args.pillow and not pyvenv.importable(py, "PIL") and not os.path.exists(failed_marker):
+    pin = args.pillow.split("==", 1)[1].strip() if "==" in args.pillow else None
+    wanted = "import PIL" + ("; assert PIL.__version__ == %r" % pin if pin else "")  # a pinned version
+    if args.pillow and not pyvenv.probe(py, wanted)[0] and not os.path.exists(failed_marker):
         print("conformance: pip install %s into %s" % (args.pillow, venv), flush=True)
         rc, last = pip_install(py, [args.pillow])
         if rc != 0 or not pyvenv.importable(py, "PIL"):

@@ -1,7 +1,10 @@
 """Interpolate-11 Pillow modes: interp against OpenVINO's reference and
-against Pillow itself (the second oracle, loaded by load_pillow), with
-their own element classes (rounding ties and their propagation through
-the second pass)."""
+against Pillow itself (the second oracle, loaded by load_pillow). u8 and
+i8 follow Pillow 13.0's integer arithmetic (SEMANTICS-v11.md step 9):
+exact against Pillow, and against OpenVINO's reference by design wherever
+both sides equal their own models (classify_8bit_ref). The other types
+have their own element classes (rounding ties and their propagation
+through the second pass)."""
 
 import os
 import sys
@@ -12,8 +15,8 @@ from .bootstrap import PILLOW_FAILED
 from .classify import fmt_val, same_bits
 from .common import INT_TYPES, REF_TYPES, bf16_to_f32, f32_to_bf16, is_pillow, np_dtype
 from .model import pad_data
-from .pillow_model import (PILLOW_TAP_MARGIN, TAU_F32, TAU_F64, pil_compare, pil_describe, pil_hw, pil_masks,
-                           pil_model, pil_padded, pil_verdict)
+from .pillow_model import (EIGHT_BIT, TAU_F32, TAU_F64, case_vertical_first, ov_ref_8bit_model, pil_compare,
+                           pil_describe, pil_hw, pil_masks, pil_model, pil_padded, pil_verdict)
 
 PILLOW = {"Image": None, "version": None, "why": "not loaded"}  # set by load_pillow()
 PILLOW_TYPES = ("u8", "f32", "i32")  # Pillow image modes L, F, I
@@ -35,13 +38,13 @@ def pillow_major():
 
 
 def pillow_vertical_first(c):
-    """Pillow >= 13 (Resample.c, PR #9549) runs the vertical pass first iff
-    (H - OH) > 0 and (H - OH) > 2 (W - OW); Pillow <= 12 always goes horizontal first."""
-    if not pillow_applies(c) or pillow_major() < 13:
+    """Whether interp also runs on the transposed image for the Pillow comparison:
+    Pillow >= 13 (Resample.c, PR #9549) runs the vertical pass first iff
+    (H - OH) > 0 and (H - OH) > 2 (W - OW), Pillow <= 12 always horizontal first.
+    interp follows that order itself on u8/i8 (step 9), not on the other types."""
+    if not pillow_applies(c) or pillow_major() < 13 or c["dtype"] in EIGHT_BIT:
         return False
-    h, w, Oh, Ow = pil_hw(c)
-    H, W = c["padded"][h], c["padded"][w]
-    return (H - Oh) > 0 and (H - Oh) > 2 * (W - Ow)
+    return case_vertical_first(c)
 
 
 def transposed_case(c):
@@ -84,6 +87,39 @@ def v11_fail_notes(c, st, got, exp, model, masks, who):
     return notes
 
 
+def exact_stats(got, exp):
+    """pil_compare's statistics for a bit-exact comparison (every difference is bad)."""
+    d = np.abs(got.astype(np.int64) - exp.astype(np.int64))
+    return dict(n=int(got.size), equal=int((d == 0).sum()), tie=0, prop=0, arith=0, within=0, bad=d != 0,
+                maxd=int(d.max()) if d.size else 0)
+
+
+def classify_8bit_ref(c, got, exp, xp, model):
+    """u8/i8 against OpenVINO's reference. interp must equal its specification
+    (pillow13_model: Pillow 13.0's 22-bit integer arithmetic and pass order) on every
+    element, and OpenVINO its own model (ov_ref_8bit_model: float64 sums rounded half
+    away from zero, W pass first) on every element where the two differ, up to
+    OpenVINO's own near ties (pil_masks). Those differences are then by design
+    (OpenVINO's CPU plugin, f32 sums rounded to even, differs from interp the same way;
+    it is not run on these modes); anything else is unexplained. Returns (status,
+    stats, reason, notes)."""
+    st = exact_stats(got, exp)
+    differ = st["bad"]
+    st["bad"] = (got != model) | (differ & pil_compare(c, exp, ov_ref_8bit_model(c, xp), xp,
+                                                        pil_masks(c, xp, TAU_F32))["bad"])
+    st["arith"] = int((differ & ~st["bad"]).sum())
+    if st["bad"].any():
+        return "fail", st, "unexplained mismatch vs OpenVINO (%s)" % pil_describe(st, ""), []
+    if not differ.any():
+        return "agree", st, "", []
+    vfirst = case_vertical_first(c)
+    reason = "Pillow 13.0 integer arithmetic%s" % (" and pass order" if vfirst else "")
+    return "deviate", st, reason, [
+        "%d elements differ (max |d| %d): interp computes Pillow 13.0's 22-bit integer sums (+2^21, >> 22, "
+        "clamped per pass%s), OpenVINO float64 sums rounded half away from zero, W pass first; both equal "
+        "their models" % (st["arith"], st["maxd"], ", the vertical pass first" if vfirst else "")]
+
+
 def classify_v11(c, interp, ov, interp_t):
     """Pillow modes. Verdict of the OpenVINO reference (status, reason, notes) and, in
     c["cross"], of Pillow; a Pillow failure fails the case too. Per-oracle element
@@ -107,9 +143,13 @@ def classify_v11(c, interp, ov, interp_t):
         status, reason = "fail", "no OpenVINO result: " + ov.get("ref_err", "?")
     elif list(ov["ref_arr"].shape) != list(got.shape):
         status, reason = "fail", "shape: interp %s, OpenVINO %s" % (list(got.shape), list(ov["ref_arr"].shape))
+    elif dt in EIGHT_BIT:
+        status, rec["ref"], reason, notes = classify_8bit_ref(c, got, ov["ref_arr"], xp, model)
+        if status == "fail":
+            notes = v11_fail_notes(c, rec["ref"], got, ov["ref_arr"], model, None, "OpenVINO")
     else:
         exp = ov["ref_arr"]
-        masks = pil_masks(c, xp, TAU_F32) if is_int else None  # u8/i8: f32 sums; i32/i64: oracle f32
+        masks = pil_masks(c, xp, TAU_F32) if is_int else None  # i32/i64: the oracle stores f32
         st = pil_compare(c, got, exp, xp, masks, ulp_dt="f32" if dt == "f64" else None)
         rec["ref"] = st
         status = pil_verdict(st)
@@ -120,7 +160,22 @@ def classify_v11(c, interp, ov, interp_t):
             reason = "unexplained mismatch vs OpenVINO (%s)" % pil_describe(st, "")
             notes = v11_fail_notes(c, st, got, exp, model, masks, "OpenVINO")
     # Pillow
-    if pillow_applies(c):
+    if pillow_applies(c) and dt == "u8" and pillow_major() < 13 and case_vertical_first(c):
+        c["cross"] = "pillow: not compared (Pillow %s runs the horizontal pass first; interp follows 13.0)" % (
+            PILLOW["version"])
+    elif pillow_applies(c) and dt == "u8":
+        pl, nimg = pillow_eval(c, xp)
+        pst = exact_stats(got, pl)
+        pst.update(images=nimg, vfirst=case_vertical_first(c))
+        pv = "agree" if not pst["bad"].any() else "fail"
+        rec["pillow"] = (pv, pst)
+        c["cross"] = "pillow%s: %s" % (" (vertical first)" if pst["vfirst"] else "",
+                                       "agree" if pv == "agree" else "fail (%s)" % pil_describe(pst, ""))
+        if pv == "fail":
+            notes = notes + ["Pillow: " + n for n in v11_fail_notes(c, pst, got, pl, model, None, "Pillow")]
+            status = "fail"
+            reason = (reason + "; " if reason else "") + "unexplained mismatch vs Pillow (u8: exact)"
+    elif pillow_applies(c):
         h, w, Oh, Ow = pil_hw(c)
         vfirst = interp_t is not None
         pst = None
@@ -128,22 +183,19 @@ def classify_v11(c, interp, ov, interp_t):
             pv, pwhy = "fail", "interp-run on the transposed image failed: " + interp_t["error"]
         else:
             pl, nimg = pillow_eval(c, xp)
-            tau = TAU_F32 if dt == "u8" else TAU_F64
-            margin = PILLOW_TAP_MARGIN if dt == "u8" else 0.0
             if vfirst:
                 ct = transposed_case(c)
                 gp = np.swapaxes(interp_t["result"], h, w)
-                mk = ({k: np.swapaxes(v, h, w) for k, v in pil_masks(ct, ct["data"], tau, margin).items()}
+                mk = ({k: np.swapaxes(v, h, w) for k, v in pil_masks(ct, ct["data"], TAU_F64).items()}
                       if is_int else None)
                 mp = pil_model(c, xp, order="hw")
             else:
                 gp, mp = got, model
-                mk = pil_masks(c, xp, tau, margin) if is_int else None
+                mk = pil_masks(c, xp, TAU_F64) if is_int else None
             pst = pil_compare(c, gp, pl, xp, mk)
             pst.update(images=nimg, vfirst=vfirst)
             pv = pil_verdict(pst)
-            pwhy = pil_describe(pst, "Pillow: 22-bit fixed point, ties up" if dt == "u8" else
-                                "Pillow rounds half away from zero")
+            pwhy = pil_describe(pst, "Pillow rounds half away from zero")
             if pv == "fail":
                 notes = notes + ["Pillow: " + n for n in v11_fail_notes(c, pst, gp, pl, mp, mk, "Pillow")]
         rec["pillow"] = (pv, pst)

@@ -242,7 +242,8 @@ def openvino_requests(c, args):
         # u8, i8, f16, bf16, f32: the reference; f64: the reference on the data as f32;
         # i32, i64: the reference pass by pass on the data as f32 (see ref_two_pass).
         # No CPU cross-check: the plugin is documented to differ (a = -0.5, ranks 2-3
-        # rounded once, NHWC with pads broken).
+        # rounded once, NHWC with pads broken; on u8/i8 f32 sums rounded to even, where
+        # interp follows Pillow 13.0's integer arithmetic).
         if c["dtype"] in ("i32", "i64"):
             evals.append({"name": "ref", "kind": "ref2pass", "spec": spec_json(c)})
         else:

@@ -1,14 +1,17 @@
-"""Interpolate-11 Pillow modes: a NumPy model of SEMANTICS-v11.md and the
-classification predicates (all computed from the interp side only)."""
+"""Interpolate-11 Pillow modes: a NumPy model of SEMANTICS-v11.md (for
+8-bit data Pillow 13.0's integer arithmetic, step 9), a model of OpenVINO's
+reference on 8-bit data, and the classification predicates (all computed
+from the interp side only)."""
 
 import numpy as np
 
 from .common import INT_TYPES, bf16_to_f32, f32_to_bf16, np_dtype
-from .model import apply_axis, interp_store, pad_data
+from .model import apply_axis, interp_store, pad_data, round_half_away
 
 TAU_F32 = 2.0 ** -20   # near-tie width (relative to S = sum |w||x|) for float32 accumulation
 TAU_F64 = 2.0 ** -40   # ... for float64 accumulation
-PILLOW_TAP_MARGIN = 2.0 ** -15  # Pillow 'L': 22-bit coefficients, error <= 255 * 2^-23 per tap
+EIGHT_BIT = ("u8", "i8")  # SEMANTICS-v11.md step 9: Pillow 13.0's integer arithmetic
+PRECISION_BITS = 22       # Pillow's Resample.c: 32 - 8 - 2
 
 
 def pil_weights(L, O, mode, a):
@@ -63,12 +66,91 @@ def pil_hw(c):
     return h, w, c["out_shape"][h], c["out_shape"][w]
 
 
+def pillow13_vertical_first(H, W, Oh, Ow):
+    """Pillow 13.0's pass order (Resample.c, python-pillow/Pillow PR #9549), on the
+    padded lengths: vertical first iff (H - OH) > 0 and (H - OH) > 2 (W - OW)."""
+    return (H - Oh) > 0 and (H - Oh) > 2 * (W - Ow)
+
+
+def case_vertical_first(c):
+    h, w, Oh, Ow = pil_hw(c)
+    return pillow13_vertical_first(c["padded"][h], c["padded"][w], Oh, Ow)
+
+
+def pillow_int_weights(L, O, mode, a):
+    """Resample.c's precompute_coeffs for the box (0, L), float64 operation by operation
+    in Pillow's order (its bicubic filter with a = cube_coeff), then
+    normalize_coeffs_8bpc: (int)(w * 2^22 +- 0.5). A dense (O x L) int64 matrix."""
+    K = np.zeros((O, L), np.int64)
+    if O == 0:
+        return K
+    bicubic = mode == "bicubic_pillow"
+    a = float(a)
+    scale = float(L) / O
+    filterscale = max(scale, 1.0)
+    support = (2.0 if bicubic else 1.0) * filterscale
+    inv = 1.0 / filterscale
+
+    def f(x):
+        x = -x if x < 0.0 else x
+        if bicubic:
+            if x < 1.0:
+                return ((a + 2.0) * x - (a + 3.0)) * x * x + 1
+            return (((x - 5) * x + 8) * x - 4) * a if x < 2.0 else 0.0
+        return 1.0 - x if x < 1.0 else 0.0
+    for o in range(O):
+        center = 0.0 + (o + 0.5) * scale
+        lo, hi = max(0, int(center - support + 0.5)), min(L, int(center + support + 0.5))
+        ws = [f((j - center + 0.5) * inv) for j in range(lo, hi)]
+        ww = 0.0
+        for w in ws:
+            ww += w
+        if ww != 0.0:
+            ws = [w / ww for w in ws]
+        K[o, lo:hi] = [int(-0.5 + w * (1 << PRECISION_BITS)) if w < 0 else int(0.5 + w * (1 << PRECISION_BITS))
+                       for w in ws]
+    return K
+
+
+def pillow13_model(c, xp):
+    """SEMANTICS-v11.md step 9 (ui8, i8): Pillow 13.0's ImagingResample. Per pass
+    S = 2^21 + sum x*k (exact), S >> 22, clamped to the element type; Pillow 13's pass
+    order; a pass with L == O skipped."""
+    h, w, Oh, Ow = pil_hw(c)
+    info = np.iinfo(np_dtype(c["dtype"]))
+    cur = xp.astype(np.int64)
+    passes = [(w, Ow), (h, Oh)]
+    for ax, O in reversed(passes) if case_vertical_first(c) else passes:
+        if cur.shape[ax] == O:
+            continue
+        K = pillow_int_weights(cur.shape[ax], O, c["mode"], c["cube_coeff"])
+        s = apply_axis(cur, K, ax) + (1 << (PRECISION_BITS - 1))
+        cur = np.clip(s >> PRECISION_BITS, info.min, info.max)
+    return cur.astype(np_dtype(c["dtype"]))
+
+
+def ov_ref_8bit_model(c, xp):
+    """OpenVINO's reference on u8/i8 (what interp did before step 9): float64 weights
+    and sums, W pass then H pass, each rounded half away from zero and clamped."""
+    h, w, Oh, Ow = pil_hw(c)
+    info = np.iinfo(np_dtype(c["dtype"]))
+    cur = xp.astype(np.float64)
+    for ax, O in ((w, Ow), (h, Oh)):
+        W = pil_weights(cur.shape[ax], O, c["mode"], c["cube_coeff"])
+        cur = np.clip(round_half_away(apply_axis(cur, W, ax)), info.min, info.max)
+    return cur.astype(np_dtype(c["dtype"]))
+
+
 def pil_model(c, xp, order="wh"):
-    """interp's documented result (SEMANTICS-v11.md): weights rounded once to the
-    accumulation type, taps summed in order from 0 (every operation rounded), integer
-    data rounded half to even and saturated after each pass. order="hw": vertical first."""
+    """interp's documented result (SEMANTICS-v11.md): u8/i8 Pillow 13.0's integer
+    arithmetic (pillow13_model, its own pass order); other types: weights rounded once
+    to the accumulation type, taps summed in order from 0 (every operation rounded),
+    i32/i64 rounded half to even and saturated after each pass. order="hw": vertical
+    first (not for u8/i8)."""
     h, w, Oh, Ow = pil_hw(c)
     dt = c["dtype"]
+    if dt in EIGHT_BIT:
+        return pillow13_model(c, xp)
     adt = pil_acc(dt)
     is_int = dt in INT_TYPES
     cur = xp if is_int else xp.astype(adt)
@@ -90,9 +172,9 @@ def pil_model(c, xp, order="wh"):
     return cur.astype(np_dtype(dt))
 
 
-def pil_masks(c, xp, tau, tap_margin=0.0):
+def pil_masks(c, xp, tau):
     """The integer predicate of the research report (sec. 5), for the W-then-H order:
-    tie  = the output's last pass is within tau*max(1,S) (+ n_taps*tap_margin) of k+0.5,
+    tie  = the output's last pass is within tau*max(1,S) of k+0.5,
     taint = the output's second pass reads, with a non-zero weight, an intermediate
     element whose first pass was such a near tie. Accepted: d == 0, |d| == 1 at tie or
     taint, |d| == 2 at taint."""
@@ -104,10 +186,7 @@ def pil_masks(c, xp, tau, tap_margin=0.0):
         W = pil_weights(cur.shape[ax], O, c["mode"], c["cube_coeff"])
         A = apply_axis(cur, W, ax)
         S = apply_axis(np.abs(cur), np.abs(W), ax)
-        shp = [1] * cur.ndim
-        shp[ax] = O
-        ntaps = (W != 0).sum(axis=1).reshape(shp)
-        tie = np.abs(A - (np.floor(A) + 0.5)) <= tau * np.maximum(1.0, S) + ntaps * tap_margin
+        tie = np.abs(A - (np.floor(A) + 0.5)) <= tau * np.maximum(1.0, S)
         return A, tie, W
     tie1 = None
     res = {}

@@ -43,15 +43,19 @@ def v11_summary(results):
     def tally(recs, what):
         n = len(recs)
         st = [r for r in recs if r is not None]
+        explained = lambda r: r["tie"] + r["prop"] + r.get("arith", 0)  # noqa: E731
         exact = sum(1 for r in st if r["equal"] == r["n"])
-        within = sum(1 for r in st if not r["bad"].any() and r["tie"] + r["prop"] == 0 and r["equal"] != r["n"])
-        dev = [r for r in st if not r["bad"].any() and r["tie"] + r["prop"]]
+        within = sum(1 for r in st if not r["bad"].any() and explained(r) == 0 and r["equal"] != r["n"])
+        dev = [r for r in st if not r["bad"].any() and explained(r)]
         bad = [r for r in st if r["bad"].any()]
         tie, prop = sum(r["tie"] for r in st), sum(r["prop"] for r in st)
+        arith = sum(r.get("arith", 0) for r in st)
         elems = sum(r["n"] for r in st)
         return ("%d cases (%d elements), %d agree (%d bit-exact, %d within the float tolerance), "
-                "%d by design (ties: %d elements at a near tie, %s; %d propagated pass-1 ties), "
-                "%d unexplained%s" % (n, elems, exact + within, exact, within, len(dev), tie, what, prop,
+                "%d by design (%sties: %d elements at a near tie, %s; %d propagated pass-1 ties), "
+                "%d unexplained%s" % (n, elems, exact + within, exact, within, len(dev),
+                                      "u8/i8: %d elements of Pillow 13.0 integer arithmetic vs float64 rounded "
+                                      "half away; " % arith if arith else "", tie, what, prop,
                                       len(bad) + (n - len(st)),
                                       " (%d without a result)" % (n - len(st)) if n - len(st) else ""))
     if pil:
@@ -60,7 +64,7 @@ def v11_summary(results):
             orc[c["oracle"]] = orc.get(c["oracle"], 0) + 1
         lines.append("v11 vs OpenVINO reference (Pillow modes; %s): %s" % (
             ", ".join("%s %d" % kv for kv in sorted(orc.items())),
-            tally([c["v11"]["ref"] for c, _ in pil], "half away from zero vs interp's half to even")))
+            tally([c["v11"]["ref"] for c, _ in pil], "half away from zero vs interp's half to even (i32/i64)")))
         pp = [c["v11"]["pillow"] for c, _ in pil if c["v11"]["pillow"] is not None]
         if PILLOW["Image"] is None:
             lines.append("v11 vs Pillow: SKIPPED (%s)" % PILLOW["why"])
@@ -69,7 +73,7 @@ def v11_summary(results):
             imgs = sum(r["images"] for r in recs if r)
             vf = sum(1 for r in recs if r and r["vfirst"])
             lines.append("v11 vs Pillow %s (%d 2-D images, %d cases with the vertical pass first): %s" % (
-                PILLOW["version"], imgs, vf, tally(recs, "Pillow L rounds ties up, I half away")))
+                PILLOW["version"], imgs, vf, tally(recs, "Pillow I rounds half away (u8: exact)")))
         me = sum(1 for c, _ in pil if c["v11"]["model"])
         lines.append("v11 Pillow modes, interp vs this script's NumPy model of SEMANTICS-v11.md "
                      "(informational): bit-exact in %d of %d cases" % (me, len(pil)))

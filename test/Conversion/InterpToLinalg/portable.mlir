@@ -87,3 +87,26 @@ func.func @three_axes(%x: tensor<1x8x32x64x64xf32>) -> tensor<1x8x64x128x128xf32
        : (tensor<1x8x32x64x64xf32>, tensor<3xi64>, tensor<3xf32>, tensor<3xi64>) -> tensor<1x8x64x128x128xf32>
   return %r : tensor<1x8x64x128x128xf32>
 }
+
+// -----
+
+// PyTorch's arithmetic with run-time lengths: each axis's precision comes
+// from the largest of its normalized weights, so the computed tables are
+// normalized in f64, reduced to their largest (a 0-d reduction), turned
+// into the precision (bits, i32, and 2^bits, f64, in a 0-d generic) and
+// quantized; the bits are the pass's shift. The default lowering asks the
+// runtime library, which returns the bits.
+// CHECK-LABEL: func.func @pytorch_runtime_tables
+// CHECK: %[[LARGEST:.*]] = linalg.generic {{.*}}iterator_types = ["reduction", "reduction"]{{.*}} outs(%{{.*}} : tensor<f64>)
+// CHECK: %[[PRECISION:.*]]:2 = linalg.generic {{.*}}ins(%[[LARGEST]] : tensor<f64>) outs({{.*}} : tensor<i32>, tensor<f64>)
+// CHECK: linalg.generic {{.*}}ins(%{{.*}}, %[[PRECISION]]#1 : tensor<?x?xf64>, tensor<f64>) outs(%{{.*}} : tensor<?x?xi32>)
+// CHECK: %[[BITS:.*]] = tensor.extract %[[PRECISION]]#0[] : tensor<i32>
+// CHECK: arith.shrsi %{{.*}}, %[[BITS]] : i32
+// DEFAULT-LABEL: func.func @pytorch_runtime_tables
+// DEFAULT: %[[BITS:.*]] = func.call @interp_axis_table_fill_torch_i32
+// DEFAULT-NOT: reduction
+func.func @pytorch_runtime_tables(%x: tensor<?x?xui8>, %s: tensor<2xi64>) -> tensor<?x?xui8> {
+  %r = interp.interpolate_v11 %x, %s {mode = bilinear_pillow, shape_calculation_mode = sizes, integer_arithmetic = pytorch}
+     : (tensor<?x?xui8>, tensor<2xi64>) -> tensor<?x?xui8>
+  return %r : tensor<?x?xui8>
+}

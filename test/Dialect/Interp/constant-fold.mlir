@@ -95,18 +95,43 @@ func.func @fold_bilinear_pillow_down() -> tensor<1x2xui8> {
 
 // -----
 
-// The store rounds ties to even (Pillow's fixed point rounds them up):
+// 8-bit data uses Pillow's fixed point (step 9), whose +2^21 rounds ties up:
 // bilinear_pillow x2 on [0, 2]: L = 2, O = 4, s = 0.5, support 1. o = 1:
-// c = 0.75, taps 0, 1 with weights 0.75, 0.25: 0.5 -> 0; o = 2: c = 1.25,
-// weights 0.25, 0.75: 1.5 -> 2; o = 0 and o = 3 read one tap each.
+// c = 0.75, taps 0, 1 with weights 0.75, 0.25, k = 3145728, 1048576:
+// (2^21 + 2 * 1048576) >> 22 = 1 (0.5 -> 1); o = 2: c = 1.25, weights 0.25,
+// 0.75: (2^21 + 2 * 3145728) >> 22 = 2 (1.5 -> 2); o = 0 and o = 3 read
+// one tap each.
 // CHECK-LABEL: func.func @fold_bilinear_pillow_ties
-// CHECK-NEXT: %[[C:.*]] = arith.constant dense<{{\[\[}}0, 0, 2, 2]]> : tensor<1x4xi8>
+// CHECK-NEXT: %[[C:.*]] = arith.constant dense<{{\[\[}}0, 1, 2, 2]]> : tensor<1x4xi8>
 func.func @fold_bilinear_pillow_ties() -> tensor<1x4xi8> {
   %x = arith.constant dense<[[0, 2]]> : tensor<1x2xi8>
   %s = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
   %r = interp.interpolate_v11 %x, %s {mode = bilinear_pillow, shape_calculation_mode = scales}
      : (tensor<1x2xi8>, tensor<2xf32>) -> tensor<1x4xi8>
   return %r : tensor<1x4xi8>
+}
+
+// -----
+
+// integer_arithmetic = pytorch folds with PyTorch's arithmetic: bicubic
+// [197, 7], 1x2 -> 1x3 (w only). Normalised weights 405/380, -25/380 at
+// o = 0 (o = 2 mirrored) and 0.5, 0.5 at o = 1; the axis' largest weight
+// 405/380 gives p = 14, k = 17462, -1078, 8192:
+// o = 0: (2^13 + 197 * 17462 - 7 * 1078) >> 14 = 3440660 >> 14 = 210;
+// o = 1: (2^13 + 204 * 8192) >> 14 = 102; o = 2: -81940 >> 14 -> 0.
+// The exact value at o = 0 is 209.5; Pillow's 22-bit weights give 209.
+// CHECK-LABEL: func.func @fold_bicubic_pytorch
+// CHECK-NEXT: %[[T:.*]] = arith.constant dense<{{\[\[}}210, 102, 0]]> : tensor<1x3xui8>
+// CHECK-NEXT: %[[P:.*]] = arith.constant dense<{{\[\[}}209, 102, 0]]> : tensor<1x3xui8>
+// CHECK-NEXT: return %[[T]], %[[P]]
+func.func @fold_bicubic_pytorch() -> (tensor<1x3xui8>, tensor<1x3xui8>) {
+  %x = arith.constant dense<[[197, 7]]> : tensor<1x2xui8>
+  %s = arith.constant dense<[1, 3]> : tensor<2xi64>
+  %t = interp.interpolate_v11 %x, %s {mode = bicubic_pillow, shape_calculation_mode = sizes, cube_coeff = -0.5, integer_arithmetic = pytorch}
+     : (tensor<1x2xui8>, tensor<2xi64>) -> tensor<1x3xui8>
+  %p = interp.interpolate_v11 %x, %s {mode = bicubic_pillow, shape_calculation_mode = sizes, cube_coeff = -0.5}
+     : (tensor<1x2xui8>, tensor<2xi64>) -> tensor<1x3xui8>
+  return %t, %p : tensor<1x3xui8>, tensor<1x3xui8>
 }
 
 // -----

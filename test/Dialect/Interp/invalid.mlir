@@ -670,3 +670,65 @@ func.func @v11_cube_coeff(%x: tensor<4x4xf32>, %s: tensor<2xi64>) {
   %0 = interp.interpolate_v11 %x, %s {mode = bicubic_pillow, shape_calculation_mode = sizes, cube_coeff = 1.0e300} : (tensor<4x4xf32>, tensor<2xi64>) -> tensor<?x?xf32>
   return
 }
+
+// -----
+
+func.func @v11_pytorch_arithmetic_mode(%x: tensor<4x4xui8>, %s: tensor<2xi64>) {
+  // rule: pytorch-arithmetic-mode
+  // expected-error @+1 {{integer_arithmetic = pytorch applies to bilinear_pillow and bicubic_pillow only, got mode = linear}}
+  %0 = interp.interpolate_v11 %x, %s {mode = linear, shape_calculation_mode = sizes, integer_arithmetic = pytorch} : (tensor<4x4xui8>, tensor<2xi64>) -> tensor<?x?xui8>
+  return
+}
+
+// -----
+
+func.func @v11_pytorch_arithmetic_i8(%x: tensor<4x4xi8>, %s: tensor<2xi64>) {
+  // rule: pytorch-arithmetic-type
+  // expected-error @+1 {{integer_arithmetic = pytorch needs ui8 data (PyTorch's integer antialiased resize exists for uint8 only), got 'i8'}}
+  %0 = interp.interpolate_v11 %x, %s {mode = bilinear_pillow, shape_calculation_mode = sizes, integer_arithmetic = pytorch} : (tensor<4x4xi8>, tensor<2xi64>) -> tensor<?x?xi8>
+  return
+}
+
+// -----
+
+func.func @v11_pytorch_arithmetic_f32(%x: tensor<4x4xf32>, %s: tensor<2xi64>) {
+  // rule: pytorch-arithmetic-type
+  // expected-error @+1 {{integer_arithmetic = pytorch needs ui8 data (PyTorch's integer antialiased resize exists for uint8 only), got 'f32'}}
+  %0 = interp.interpolate_v11 %x, %s {mode = bicubic_pillow, shape_calculation_mode = sizes, integer_arithmetic = pytorch, cube_coeff = -0.5} : (tensor<4x4xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @v11_pytorch_arithmetic_cube_coeff(%x: tensor<4x4xui8>, %s: tensor<2xi64>) {
+  // rule: pytorch-arithmetic-cube-coeff
+  // expected-error @+1 {{integer_arithmetic = pytorch needs cube_coeff = -0.5 with bicubic_pillow (PyTorch's antialiased bicubic fixes a = -0.5), got -0.75}}
+  %0 = interp.interpolate_v11 %x, %s {mode = bicubic_pillow, shape_calculation_mode = sizes, integer_arithmetic = pytorch} : (tensor<4x4xui8>, tensor<2xi64>) -> tensor<?x?xui8>
+  return
+}
+
+// -----
+
+func.func @v11_pillow_fixed_point_cube_coeff(%x: tensor<4x4xi8>, %s: tensor<2xi64>) {
+  // rule: pillow-fixed-point-cube-coeff
+  // expected-error @+1 {{bicubic_pillow on 8-bit data needs cube_coeff in [-2, 2] (beyond, Pillow's fixed-point sums can overflow int32), got -3}}
+  %0 = interp.interpolate_v11 %x, %s {mode = bicubic_pillow, shape_calculation_mode = sizes, cube_coeff = -3.0} : (tensor<4x4xi8>, tensor<2xi64>) -> tensor<?x?xi8>
+  return
+}
+
+// -----
+
+func.func @v11_pillow_fixed_point_cube_coeff_float(%x: tensor<4x4xf32>, %s: tensor<2xi64>) {
+  // Float data sums in float: any finite cube_coeff.
+  %0 = interp.interpolate_v11 %x, %s {mode = bicubic_pillow, shape_calculation_mode = sizes, cube_coeff = -3.0} : (tensor<4x4xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @v11_integer_arithmetic_unknown(%x: tensor<4x4xui8>, %s: tensor<2xi64>) {
+  // rule: ods
+  // expected-error @+1 {{invalid value 'opencv' for enum attribute 'integer_arithmetic'}}
+  %0 = interp.interpolate_v11 %x, %s {mode = bilinear_pillow, shape_calculation_mode = sizes, integer_arithmetic = opencv} : (tensor<4x4xui8>, tensor<2xi64>) -> tensor<?x?xui8>
+  return
+}

@@ -162,3 +162,26 @@ func.func @v11_attributes(%x: tensor<4x6xf32>, %sizes: tensor<2xi64>, %y: tensor
        : (tensor<1x3x8x8xbf16>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x3x?x?xbf16>
   return
 }
+
+// integer_arithmetic (interp's extension): `pillow` is the default and is
+// elided; `pytorch` prints (ui8 data, a Pillow mode, cube_coeff = -0.5 for
+// bicubic_pillow).
+// CHECK-LABEL: func.func @v11_integer_arithmetic
+// CHECK: interp.interpolate_v11 %{{.*}}, %{{.*}}, %{{.*}} {mode = bilinear_pillow, shape_calculation_mode = sizes} :
+// CHECK: interp.interpolate_v11 %{{.*}}, %{{.*}}, %{{.*}} {integer_arithmetic = pytorch, mode = bilinear_pillow, shape_calculation_mode = sizes} :
+// CHECK: interp.interpolate_v11 %{{.*}}, %{{.*}}, %{{.*}} {cube_coeff = -5.000000e-01 : f64, integer_arithmetic = pytorch, mode = bicubic_pillow, shape_calculation_mode = scales} :
+// CHECK: interp.interpolate_v11 %{{.*}}, %{{.*}} {mode = linear, shape_calculation_mode = sizes} :
+func.func @v11_integer_arithmetic(%x: tensor<1x3x8x8xui8>, %sizes: tensor<2xi64>, %scales: tensor<2xf32>, %f: tensor<4x6xf32>) {
+  %c = arith.constant dense<[2, 3]> : tensor<2xi64>
+  %0 = interp.interpolate_v11 %x, %sizes, %c {mode = bilinear_pillow, shape_calculation_mode = sizes, integer_arithmetic = pillow}
+       : (tensor<1x3x8x8xui8>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x3x?x?xui8>
+  %1 = interp.interpolate_v11 %x, %sizes, %c {integer_arithmetic = pytorch, mode = bilinear_pillow, shape_calculation_mode = sizes}
+       : (tensor<1x3x8x8xui8>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x3x?x?xui8>
+  %2 = interp.interpolate_v11 %x, %scales, %c {mode = bicubic_pillow, shape_calculation_mode = scales, integer_arithmetic = pytorch, cube_coeff = -0.5}
+       : (tensor<1x3x8x8xui8>, tensor<2xf32>, tensor<2xi64>) -> tensor<1x3x?x?xui8>
+  // `pillow` is valid with every mode and type (it only matters on 8-bit
+  // data in the Pillow modes).
+  %3 = interp.interpolate_v11 %f, %sizes {mode = linear, shape_calculation_mode = sizes, integer_arithmetic = pillow}
+       : (tensor<4x6xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return
+}

@@ -128,11 +128,16 @@ struct ResizeFacts {
   /// Run-time tables may get the direct passes of kRuntimeRunRatios.
   bool runtimeRatios = true;
   /// Interpolate-11's Pillow modes: separable passes in the op's axis order
-  /// reversed (Pillow's horizontal pass first), each storing integer data
-  /// into its element type (docs/Semantics.md, Interpolate-11).
+  /// reversed (Pillow's horizontal pass first; on 8-bit data, the order of
+  /// Pillow 13.0's rule), each storing integer data into its element type
+  /// (docs/Semantics.md, Interpolate-11).
   bool pillow = false;
   /// The data is an integer type.
   bool integerElements = false;
+  /// The Pillow modes on 8-bit data in Pillow's arithmetic: Pillow 13.0's
+  /// pass order (rules::generic::pillowVerticalFirst). (PyTorch's
+  /// arithmetic always runs the horizontal pass first.)
+  bool pillowPassOrder = false;
   /// One per op axis, in the op's order.
   llvm::SmallVector<AxisFacts> axes;
   /// The padded input and the output dimensions, where static.
@@ -177,6 +182,10 @@ struct ResizePlan {
   /// Separable: every pass, not only the last, stores the data's element
   /// type (the Pillow modes on integer data).
   bool storeEveryPass = false;
+  /// Separable, the Pillow modes on 8-bit data with lengths known at run
+  /// time only: Pillow's rule picks the pass order when the code runs,
+  /// `separableOrder` (horizontal first) or its reverse.
+  bool orderAtRunTime = false;
 };
 
 /// The strategy for an op with these facts.

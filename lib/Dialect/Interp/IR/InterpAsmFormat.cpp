@@ -161,6 +161,8 @@ static std::optional<StringRef> keywordOf(Attribute attr) {
     return stringifyEnum(a.getValue());
   if (auto a = dyn_cast<NearestModeAttr>(attr))
     return stringifyEnum(a.getValue());
+  if (auto a = dyn_cast<IntegerArithmeticAttr>(attr))
+    return stringifyEnum(a.getValue());
   return std::nullopt;
 }
 
@@ -273,6 +275,11 @@ ParseResult InterpolateV11Op::parse(OpAsmParser &parser,
       return buildEnum<InterpolateV11Mode, InterpolateV11ModeAttr>(
           context, keyword, symbolizeInterpolateV11Mode);
     }
+    if (name == "integer_arithmetic") {
+      isEnumName = true;
+      return buildEnum<IntegerArithmetic, IntegerArithmeticAttr>(
+          context, keyword, symbolizeIntegerArithmetic);
+    }
     return buildSharedEnum(context, name, keyword, isEnumName);
   };
   return parseInterpOp(parser, result, /*numRequired=*/2, /*numOptional=*/1,
@@ -280,5 +287,11 @@ ParseResult InterpolateV11Op::parse(OpAsmParser &parser,
 }
 
 void InterpolateV11Op::print(OpAsmPrinter &p) {
-  printInterpOp(p, getOperation(), isV4LikeDefault, keywordOf);
+  auto isDefault = [](NamedAttribute attr) {
+    if (attr.getName().strref() == "integer_arithmetic")
+      return cast<IntegerArithmeticAttr>(attr.getValue()).getValue() ==
+             IntegerArithmetic::Pillow;
+    return isV4LikeDefault(attr);
+  };
+  printInterpOp(p, getOperation(), isDefault, keywordOf);
 }

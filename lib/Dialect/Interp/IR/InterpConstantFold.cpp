@@ -103,6 +103,7 @@ reference::V11Attributes interp::toReferenceAttributes(InterpolateV11Op op) {
   attrs.padsBegin.assign(op.getPadsBegin().begin(), op.getPadsBegin().end());
   attrs.padsEnd.assign(op.getPadsEnd().begin(), op.getPadsEnd().end());
   attrs.cubeCoeff = op.getCubeCoeff().convertToDouble();
+  attrs.integerArithmetic = op.getIntegerArithmetic();
   return attrs;
 }
 

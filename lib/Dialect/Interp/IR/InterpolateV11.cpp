@@ -3,7 +3,8 @@
 // Interpolate-11 is Interpolate-4 with one shape operand, so its verifier and
 // shape inference are Interpolate-4's (ResizeOpVerification.h) with
 // `scales_or_sizes` in the role its mode gives it, plus the rules of the
-// Pillow modes (docs/Semantics.md, "Interpolate-11").
+// Pillow modes and of interp's integer_arithmetic extension
+// (docs/Semantics.md, "Interpolate-11").
 //
 //===----------------------------------------------------------------------===//
 
@@ -80,6 +81,13 @@ LogicalResult InterpolateV11Op::verify() {
       cast<ShapedType>(getScalesOrSizes().getType()).getElementType();
   if (auto v = validation::checkScalesOrSizesType(
           getShapeCalculationMode(), isa<IntegerType>(shapeElement)))
+    return fail(op, *v);
+  // interp's extension: which 8-bit arithmetic the Pillow modes follow.
+  if (auto v = validation::checkIntegerArithmetic(
+          getIntegerArithmetic(), getMode(),
+          toReferenceElementType(
+              cast<ShapedType>(getData().getType()).getElementType()),
+          getCubeCoeff().convertToDouble()))
     return fail(op, *v);
 
   V4LikeOperands operands;

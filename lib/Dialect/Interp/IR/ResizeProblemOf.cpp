@@ -51,6 +51,20 @@ static std::optional<ResizeProblem> baseProblem(Operation *op, Value data,
   return problem;
 }
 
+/// The 8-bit arithmetic of the Pillow modes: Interpolate-11's
+/// integer_arithmetic (an interp extension; Interpolate-4 has no Pillow
+/// modes).
+static std::optional<rules::FixedPointSums>
+pillowModeFixedPoint(InterpolateV4Op, rules::ElementType kind) {
+  return rules::pillowFixedPoint(kind);
+}
+static std::optional<rules::FixedPointSums>
+pillowModeFixedPoint(InterpolateV11Op op, rules::ElementType kind) {
+  return op.getIntegerArithmetic() == IntegerArithmetic::PyTorch
+             ? rules::torchFixedPoint(kind)
+             : rules::pillowFixedPoint(kind);
+}
+
 /// Interpolate-4 and -11 (whose Pillow modes read no coordinate or
 /// nearest mode and no antialias).
 template <typename OpT>
@@ -69,8 +83,13 @@ static std::optional<ResizeProblem> problemOfV4Like(OpT op) {
   problem->cubeCoeff = op.getCubeCoeff().convertToDouble();
   if (problem->shapeMode == ShapeCalcMode::Scales)
     problem->scales = getConstantScales(op.getScales());
-  if (problem->isPillow())
+  if (problem->isPillow()) {
+    std::optional<rules::ElementType> kind = toReferenceElementType(
+        cast<ShapedType>(op.getData().getType()).getElementType());
+    if (kind)
+      problem->fixedPoint = pillowModeFixedPoint(op, *kind);
     return problem;
+  }
   problem->coordinateMode = op.getCoordinateTransformationMode();
   problem->nearestMode = op.getNearestMode();
   problem->antialias = op.getAntialias();

@@ -50,6 +50,19 @@ def Interp_InterpolateV11Mode : I32EnumAttr<"InterpolateV11Mode",
 def Interp_InterpolateV11ModeAttr
     : EnumAttr<Interp_Dialect, Interp_InterpolateV11Mode, "v11_mode">;
 
+// An interp extension, not part of OpenVINO's Interpolate-11: which 8-bit
+// fixed-point arithmetic the Pillow modes follow (docs/Semantics.md,
+// "Interpolate-11", step 9 and "PyTorch's arithmetic").
+def Interp_IntegerArithmetic : I32EnumAttr<"IntegerArithmetic",
+    "the 8-bit fixed-point arithmetic of bilinear_pillow and bicubic_pillow", [
+      I32EnumAttrCase<"Pillow", 0, "pillow">,
+      I32EnumAttrCase<"PyTorch", 1, "pytorch">]> {
+  let cppNamespace = "::mlir::interp";
+  let genSpecializedAttr = 0;
+}
+def Interp_IntegerArithmeticAttr
+    : EnumAttr<Interp_Dialect, Interp_IntegerArithmetic, "integer_arithmetic">;
+
 def Interp_ShapeCalcMode : I32EnumAttr<"ShapeCalcMode",
     "which operand, sizes or scales, determines the output shape", [
       I32EnumAttrCase<"Sizes", 0, "sizes">,

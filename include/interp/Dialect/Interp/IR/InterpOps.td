@@ -160,12 +160,24 @@ def Interp_InterpolateV11Op : Interp_Op<"interpolate_v11", [
     OpenVINO ports it: exactly two axes, strictly increasing (`[h, w]`); a
     pass along `w` and then one along `h`, each with a filter whose support
     widens by the downscale factor (antialiasing by itself), taps outside the
-    input dropped and weights normalized. Integer data is rounded (ties to
-    even) and saturated after *each* pass. `coordinate_transformation_mode`,
+    input dropped and weights normalized. Integer data is stored into its
+    type after *each* pass: ui8 and i8 in Pillow 13.0's fixed point (22-bit
+    weights, Pillow's pass order), wider integers rounded (ties to even) and
+    saturated. `coordinate_transformation_mode`,
     `nearest_mode` and `antialias` have no effect on them; `bicubic_pillow`
     uses `cube_coeff` as its float64 `a` (Pillow's own is -0.5). Pads
     zero-pad every dimension first, as in Interpolate-4. See
     `docs/Semantics.md` for the complete definition.
+
+    `integer_arithmetic` is an interp extension, not an attribute of
+    OpenVINO's Interpolate-11. `pillow` (the default, not printed) is the
+    fixed point above. `pytorch` is PyTorch's CPU uint8 antialias
+    arithmetic, bit-exact with `torch.nn.functional.interpolate(x, size,
+    mode="bilinear" | "bicubic", antialias=True)` on uint8 tensors (what
+    torchvision's `Resize` does to them): int16 weights with a precision per
+    axis chosen from its largest weight, the `w` pass always first. It needs
+    a Pillow mode, ui8 data and, for `bicubic_pillow`, `cube_coeff = -0.5`
+    (PyTorch's fixed `a`).
 
     Example:
 
@@ -174,6 +186,11 @@ def Interp_InterpolateV11Op : Interp_Op<"interpolate_v11", [
            {mode = bilinear_pillow, shape_calculation_mode = sizes}
          : (tensor<1x3x48x80xf32>, tensor<2xi64>, tensor<2xi64>)
            -> tensor<1x3x24x160xf32>
+    %t = interp.interpolate_v11 %x8, %sizes, %axes
+           {cube_coeff = -5.000000e-01 : f64, integer_arithmetic = pytorch,
+            mode = bicubic_pillow, shape_calculation_mode = sizes}
+         : (tensor<1x3x48x80xui8>, tensor<2xi64>, tensor<2xi64>)
+           -> tensor<1x3x24x160xui8>
     ```
   }];
 
@@ -191,7 +208,9 @@ def Interp_InterpolateV11Op : Interp_Op<"interpolate_v11", [
     DefaultValuedAttr<BoolAttr, "false">:$antialias,
     DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$pads_begin,
     DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$pads_end,
-    DefaultValuedAttr<F64Attr, "-0.75">:$cube_coeff
+    DefaultValuedAttr<F64Attr, "-0.75">:$cube_coeff,
+    DefaultValuedAttr<Interp_IntegerArithmeticAttr,
+        "::mlir::interp::IntegerArithmetic::Pillow">:$integer_arithmetic
   );
   let results = (outs Interp_DataTensor:$result);
 
