@@ -29,6 +29,9 @@ static void addInterpToBufferizedLinalg(OpPassManager &pm, bool runtimeRatios) {
   pm.addPass(createConvertInterpToLinalg(lowering));
   // Elementwise arith/math on tensors next to the interp ops.
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
+  // tensor.bitcast (the importers' unsigned-to-signless reinterpretation
+  // before those ops) does not bufferize: it moves to the scalars.
+  pm.addPass(createInterpLowerTensorBitcasts());
   // No CSE before bufferization: it would merge the tensor.empty of every
   // op of one shape into one value, which One-Shot Bufferize's conflict
   // analysis then takes quadratic time over (100 chained ops of one shape:

@@ -82,6 +82,36 @@ def InterpEliminateDestinationEmptyTensors
                            "::mlir::tensor::TensorDialect"];
 }
 
+def InterpLowerTensorBitcasts : Pass<"interp-lower-tensor-bitcasts"> {
+  let summary = "Replace tensor.bitcast by element-wise casts that "
+                "bufferize";
+  let description = [{
+    `tensor.bitcast` (the importers' unsigned-to-signless reinterpretation
+    before `arith` ops on tensors, the portable lowering's reinterpretation
+    of unsigned data) has no bufferization model upstream (MLIR 22), and
+    there is no memref op that changes the element type, so One-Shot
+    Bufferize fails with "op was not bufferized". This pass moves the
+    reinterpretation to the scalars, where the LLVM lowering removes it
+    (`builtin.unrealized_conversion_cast` between integer types of one
+    width, `arith.bitcast` between integers and floats):
+
+    - `tensor.extract` of a bitcast extracts from the source and casts the
+      scalar; a bitcast of `tensor.from_elements` casts the elements;
+    - a `linalg.generic` input that is a bitcast takes the source and casts
+      its block argument;
+    - a bitcast of the only use of a `linalg.generic` result computed into
+      a `tensor.empty` casts the yielded value and makes that result of the
+      bitcast's type;
+    - any other bitcast becomes an element-wise `linalg.generic` copy.
+
+    Run it after `convert-elementwise-to-linalg` (which makes the `arith`
+    ops on tensors generics) and before bufferization.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def InterpHoistInvariantLoads : Pass<"interp-hoist-invariant-loads"> {
   let summary = "Hoist loads of memory a loop does not write out of scf.for";
   let description = [{

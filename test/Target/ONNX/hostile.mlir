@@ -22,6 +22,14 @@
 // RUN: not interp-translate --import-onnx %t.budget.onnx 2>&1 | FileCheck %s --check-prefix=BUDGET
 // RUN: %python %S/Inputs/make_model.py %t.empty.onnx --mode nearest --sizes 0,1,67108864,67108864
 // RUN: interp-translate --import-onnx %t.empty.onnx 2>&1 | FileCheck %s --check-prefix=EMPTY
+// The models that import lower and run (an empty result of huge
+// dimensions included).
+// RUN: interp-translate --import-onnx %t.step.onnx -o %t.step.mlir
+// RUN: interp-translate --import-onnx %t.empty.onnx -o %t.empty.mlir
+// RUN: interp-opt %t.step.mlir --interp-to-llvm -o /dev/null
+// RUN: interp-opt %t.empty.mlir --interp-to-llvm -o /dev/null
+// RUN: interp-run %t.step.mlir --check | FileCheck %s --check-prefix=EXEC
+// RUN: interp-run %t.empty.mlir --check | FileCheck %s --check-prefix=EXEC
 
 // GATHER: error: initializer 'data': shape [2305843009213693952] is larger than any buffer
 // SLICE: error: initializer 'data': shape [2305843009213693952] is larger than any buffer
@@ -32,3 +40,4 @@
 // ROI: error: Resize node 'resize': 'roi' must be finite
 // BUDGET: error: Resize node 'resize': {{.*}}'mode': the resized axes have more than 16777216 outputs in all, too many to check at import time
 // EMPTY: interp.interpolate_v4 {{.*}} -> tensor<0x1x67108864x67108864xf32>
+// EXEC: check passed

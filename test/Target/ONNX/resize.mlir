@@ -28,6 +28,49 @@
 // RUN: interp-translate --import-onnx %t.aa.onnx | FileCheck %s --check-prefix=AA
 // RUN: %python %S/Inputs/make_model.py %t.const.onnx --mode cubic --scales 1,1,2,2 --constant-nodes --name up
 // RUN: interp-translate --import-onnx %t.const.onnx --onnx-function-name=resize | FileCheck %s --check-prefix=CONST
+// Every model also lowers through --interp-to-llvm and runs: interp-run
+// compiles it and --check compares it with interp's reference.
+// RUN: interp-translate --import-onnx %t.linear.onnx -o %t.linear.mlir
+// RUN: interp-opt %t.linear.mlir --interp-to-llvm -o /dev/null
+// RUN: interp-run %t.linear.mlir --check | FileCheck %s --check-prefix=EXEC
+// RUN: interp-translate --import-onnx %t.axes.onnx -o %t.axes.mlir
+// RUN: interp-opt %t.axes.mlir --interp-to-llvm -o /dev/null
+// RUN: interp-run %t.axes.mlir --check | FileCheck %s --check-prefix=EXEC
+// RUN: interp-translate --import-onnx %t.linaxes.onnx -o %t.linaxes.mlir
+// RUN: interp-opt %t.linaxes.mlir --interp-to-llvm -o /dev/null
+// RUN: interp-run %t.linaxes.mlir --check | FileCheck %s --check-prefix=EXEC
+// RUN: interp-translate --import-onnx %t.cubic.onnx -o %t.cubic.mlir
+// RUN: interp-opt %t.cubic.mlir --interp-to-llvm -o /dev/null
+// RUN: interp-run %t.cubic.mlir --check | FileCheck %s --check-prefix=EXEC
+// RUN: interp-translate --import-onnx %t.up7.onnx -o %t.up7.mlir
+// RUN: interp-opt %t.up7.mlir --interp-to-llvm -o /dev/null
+// RUN: interp-run %t.up7.mlir --check | FileCheck %s --check-prefix=EXEC
+// RUN: interp-translate --import-onnx %t.up9.onnx -o %t.up9.mlir
+// RUN: interp-opt %t.up9.mlir --interp-to-llvm -o /dev/null
+// RUN: interp-run %t.up9.mlir --check | FileCheck %s --check-prefix=EXEC
+// RUN: interp-translate --import-onnx %t.r10.onnx -o %t.r10.mlir
+// RUN: interp-opt %t.r10.mlir --interp-to-llvm -o /dev/null
+// RUN: interp-run %t.r10.mlir --check | FileCheck %s --check-prefix=EXEC
+// RUN: interp-translate --import-onnx %t.r11.onnx -o %t.r11.mlir
+// RUN: interp-opt %t.r11.mlir --interp-to-llvm -o /dev/null
+// RUN: interp-run %t.r11.mlir --check | FileCheck %s --check-prefix=EXEC
+// RUN: interp-translate --import-onnx %t.kar.onnx -o %t.kar.mlir
+// RUN: interp-opt %t.kar.mlir --interp-to-llvm -o /dev/null
+// RUN: interp-run %t.kar.mlir --check | FileCheck %s --check-prefix=EXEC
+// RUN: interp-translate --import-onnx %t.crop.onnx -o %t.crop.mlir
+// RUN: interp-opt %t.crop.mlir --interp-to-llvm -o /dev/null
+// RUN: interp-run %t.crop.mlir --check | FileCheck %s --check-prefix=EXEC
+// RUN: interp-translate --import-onnx %t.hps.onnx -o %t.hps.mlir
+// RUN: interp-opt %t.hps.mlir --interp-to-llvm -o /dev/null
+// RUN: interp-run %t.hps.mlir --check | FileCheck %s --check-prefix=EXEC
+// RUN: interp-translate --import-onnx %t.aa.onnx -o %t.aa.mlir
+// RUN: interp-opt %t.aa.mlir --interp-to-llvm -o /dev/null
+// RUN: interp-run %t.aa.mlir --check | FileCheck %s --check-prefix=EXEC
+// RUN: interp-translate --import-onnx %t.const.onnx --onnx-function-name=resize -o %t.const.mlir
+// RUN: interp-opt %t.const.mlir --interp-to-llvm -o /dev/null
+// RUN: interp-run %t.const.mlir --check | FileCheck %s --check-prefix=EXEC
+
+// EXEC: check passed
 
 // Scales mode when interp's float32 length rule gives ONNX's floor(s*L);
 // every op is located at its node, arguments at their graph inputs.

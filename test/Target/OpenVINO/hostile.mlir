@@ -12,6 +12,9 @@
 // A stride of INT64_MAX steps once (i + stride overflowed before).
 // RUN: %python %S/Inputs/make_bin.py %t/stride.bin i64:2,3 i64:0 i64:9223372036854775807
 // RUN: interp-translate --import-openvino-ir %t/stride.xml --openvino-weights=%t/stride.bin 2>&1 | FileCheck %s --check-prefix=STRIDE
+// RUN: interp-translate --import-openvino-ir %t/stride.xml --openvino-weights=%t/stride.bin -o %t/stride.mlir
+// RUN: interp-opt %t/stride.mlir --interp-to-llvm -o /dev/null
+// RUN: interp-run %t/stride.mlir --check | FileCheck %s --check-prefix=STRIDE-EXEC
 //
 // Weights that are not regular files: a device (read until memory runs out
 // before), a FIFO (blocked forever in open before; `timeout` turns a
@@ -36,6 +39,7 @@
 // PORT: port.xml:12:10: error: edge to nonexistent input port -9223372036854775808 of layer 1 ('out', Result opset1)
 // STRIDE: %[[C:.*]] = arith.constant dense<2> : tensor<1xi64>
 // STRIDE: return %[[C]]
+// STRIDE-EXEC: check passed
 // DEVICE: error: cannot read the weights: '{{.*}}zero.bin' is not a regular file
 // FIFO: error: cannot read the weights: '{{.*}}fifo.bin' is not a regular file
 // DIR: error: cannot read the weights: '{{.*}}dir.bin' is not a regular file

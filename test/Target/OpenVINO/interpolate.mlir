@@ -6,6 +6,21 @@
 // RUN: interp-translate --import-openvino-ir %t/v4_3in.xml --openvino-weights=%t/w.bin --openvino-function-name=resize | FileCheck %s --check-prefix=V4-3IN
 // RUN: interp-translate --import-openvino-ir %t/v1.xml --openvino-weights=%t/w.bin | FileCheck %s --check-prefix=V1
 // RUN: interp-translate --import-openvino-ir %t/v11.xml --openvino-weights=%t/w.bin | FileCheck %s --check-prefix=V11
+// Every imported model lowers through --interp-to-llvm and runs: interp-run
+// compiles it and --check compares it with interp's reference.
+// RUN: interp-translate --import-openvino-ir %t/v4.xml -o %t/v4.mlir
+// RUN: interp-translate --import-openvino-ir %t/v4_3in.xml --openvino-weights=%t/w.bin --openvino-function-name=resize -o %t/v4_3in.mlir
+// RUN: interp-translate --import-openvino-ir %t/v1.xml --openvino-weights=%t/w.bin -o %t/v1.mlir
+// RUN: interp-translate --import-openvino-ir %t/v11.xml --openvino-weights=%t/w.bin -o %t/v11.mlir
+// RUN: interp-opt %t/v4.mlir --interp-to-llvm -o /dev/null
+// RUN: interp-opt %t/v4_3in.mlir --interp-to-llvm -o /dev/null
+// RUN: interp-opt %t/v1.mlir --interp-to-llvm -o /dev/null
+// RUN: interp-opt %t/v11.mlir --interp-to-llvm -o /dev/null
+// RUN: interp-run %t/v4.mlir --check | FileCheck %s --check-prefix=EXEC
+// RUN: interp-run %t/v4_3in.mlir --check | FileCheck %s --check-prefix=EXEC
+// RUN: interp-run %t/v1.mlir --check | FileCheck %s --check-prefix=EXEC
+// RUN: interp-run %t/v11.mlir --check | FileCheck %s --check-prefix=EXEC
+// EXEC: check passed
 
 // Interpolate-4 with four inputs; constants come from the .bin.
 // V4-LABEL: func.func @main(
