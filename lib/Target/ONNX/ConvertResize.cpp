@@ -10,6 +10,7 @@
 #include "Importer.h"
 #include "ResizeRules.h"
 
+#include "interp/Dialect/Interp/IR/InterpConstantFold.h"
 #include "interp/Dialect/Interp/IR/InterpOps.h"
 #include "interp/Dialect/Interp/IR/InterpShapes.h"
 
@@ -229,6 +230,9 @@ LogicalResult onnximport::convertResize(Importer &im,
   TensorValue &data = *im.input(node, 0);
   if (failed(readOperands(im, node, *version, data, r)))
     return failure();
+  std::optional<rules::ElementType> kind =
+      toReferenceElementType(data.element.type);
+  r.float64Weights = !kind || rules::accumulatesInFloat64(*kind);
   ResizeMapping m;
   if (std::optional<Rejection> rej = mapResize(r, m))
     return im.error(node) << "not expressible exactly as "
@@ -258,7 +262,7 @@ LogicalResult onnximport::convertResize(Importer &im,
       b, loc, RankedTensorType::get(dynamic, data.element.type), x,
       ints(m.sizes), im.materialize(scales, loc), ints(m.axes), m.mode,
       m.shapeMode, m.ctm, m.nearest, m.antialias, ArrayRef<int64_t>{},
-      ArrayRef<int64_t>{}, APFloat(double(m.cubeCoeff)));
+      ArrayRef<int64_t>(m.padsEnd), APFloat(double(m.cubeCoeff)));
   if (failed(mlir::verify(op)))
     return failure();
   auto type = cast<RankedTensorType>(op.getResult().getType());

@@ -22,9 +22,9 @@ using namespace mlir::interp;
 using namespace mlir::interp::onnximport;
 using llvm::formatv;
 
-/// ONNX's input coordinate of output index `o` (op_resize.py's
-/// _compute_x_ori, and the specification's tf_half_pixel_for_nn).
-static double onnxCoordinate(StringRef ctm, const AxisCase &a, int64_t o) {
+/// op_resize.py's _compute_x_ori, and the specification's
+/// tf_half_pixel_for_nn.
+double onnximport::onnxCoordinate(StringRef ctm, const AxisCase &a, int64_t o) {
   double y = double(o), s = a.scale, len = double(a.length), w = a.width;
   if (ctm == "align_corners")
     return w == 1 ? 0 : y * (len - 1) / (w - 1);
@@ -45,8 +45,7 @@ static double onnxCoordinate(StringRef ctm, const AxisCase &a, int64_t o) {
   return (y + 0.5) / s - 0.5; // half_pixel
 }
 
-/// The reference's nearest source index before clamping.
-static int64_t onnxNearest(StringRef mode, double x) {
+int64_t onnximport::onnxNearest(StringRef mode, double x) {
   double fl = std::floor(x), frac = x - fl;
   if (x == fl)
     return int64_t(fl);

@@ -152,10 +152,26 @@ static std::optional<Rejection> chooseShapeMode(const ResizeRequest &r,
   return reject("scales", "the output lengths cannot be expressed");
 }
 
-std::optional<Rejection> onnximport::mapResize(const ResizeRequest &r,
-                                               ResizeMapping &m) {
-  SmallVector<AxisCase> axes;
+void onnximport::onnxAxes(const ResizeRequest &r,
+                          SmallVectorImpl<AxisCase> &axes) {
   onnxLengths(r, axes);
+  // The reference leaves an axis alone when its scale is ~1, its length
+  // unchanged and its roi the whole axis. A length-1 axis gives x0
+  // everywhere, unless exclude_outside drops it.
+  for (AxisCase &a : axes) {
+    a.skipped = isClose(a.scale, 1.0) && a.out == a.length &&
+                (r.roi.empty() ||
+                 (isClose(a.roi.first, 0.0) && isClose(a.roi.second, 1.0)));
+    a.resized = !a.skipped && !(a.length == 1 && !r.excludeOutside);
+  }
+}
+
+/// The mapping of `r` with ONNX's coordinate transformation mode's
+/// counterpart in interp.
+static std::optional<Rejection> mapDirectly(const ResizeRequest &r,
+                                            ResizeMapping &m) {
+  SmallVector<AxisCase> axes;
+  onnxAxes(r, axes);
   bool noReference = r.legacy || r.ctm == "tf_half_pixel_for_nn";
   const char *operand = r.sizes ? "sizes" : "scales";
   for (const AxisCase &a : axes)
@@ -166,15 +182,6 @@ std::optional<Rejection> onnximport::mapResize(const ResizeRequest &r,
                             "floor({1} * {2}) = {3} differs from ONNX "
                             "Runtime's float32 product",
                             a.axis, a.length, formatNumber(a.scale), a.out));
-  // The reference leaves an axis alone when its scale is ~1, its length
-  // unchanged and its roi the whole axis. A length-1 axis gives x0
-  // everywhere, unless exclude_outside drops it.
-  for (AxisCase &a : axes) {
-    a.skipped = isClose(a.scale, 1.0) && a.out == a.length &&
-                (r.roi.empty() ||
-                 (isClose(a.roi.first, 0.0) && isClose(a.roi.second, 1.0)));
-    a.resized = !a.skipped && !(a.length == 1 && !r.excludeOutside);
-  }
   if (std::optional<Rejection> rej = chooseShapeMode(r, axes, m))
     return rej;
 
@@ -242,4 +249,22 @@ std::optional<Rejection> onnximport::mapResize(const ResizeRequest &r,
     }
   }
   return mapKernel(r, axes, m, noReference);
+}
+
+std::optional<Rejection> onnximport::mapResize(const ResizeRequest &r,
+                                               ResizeMapping &m) {
+  std::optional<Rejection> rejection = mapDirectly(r, m);
+  // align_corners divides by ONNX's fractional s*L - 1 where interp's
+  // align_corners divides by out - 1; asymmetric with a pads_end may
+  // sample at the same places (ResizeAlignCorners.cpp).
+  if (!rejection || r.legacy || r.ctm != "align_corners" || r.mode == "cubic")
+    return rejection;
+  ResizeMapping rewritten;
+  std::optional<Rejection> why = mapAlignCornersAsAsymmetric(r, rewritten);
+  if (!why) {
+    m = std::move(rewritten);
+    return std::nullopt;
+  }
+  rejection->reason += "; as 'asymmetric' with a pads_end: " + why->reason;
+  return rejection;
 }

@@ -41,6 +41,9 @@ struct ResizeRequest {
   /// Exactly one is set, with one entry per axis.
   std::optional<llvm::SmallVector<float>> scales;
   std::optional<llvm::SmallVector<int64_t>> sizes;
+  /// interp weighs the data in float64 (f64, i32, i64), else in float32
+  /// (rules::accumulatesInFloat64).
+  bool float64Weights = false;
 };
 
 /// The interp.interpolate_v4 to emit.
@@ -53,6 +56,8 @@ struct ResizeMapping {
   float cubeCoeff = -0.75f;
   llvm::SmallVector<int64_t> axes, sizes;
   llvm::SmallVector<float> scales;
+  /// One entry per dimension, or empty for none.
+  llvm::SmallVector<int64_t> padsEnd;
 };
 
 /// Why a node cannot be imported exactly: the ONNX attribute (or input)
@@ -79,7 +84,7 @@ std::string formatNumber(double v);
 std::optional<Rejection> mapResize(const ResizeRequest &request,
                                    ResizeMapping &mapping);
 
-// Per-axis exactness checks (ResizeAxisChecks.cpp).
+// Per-axis exactness checks (ResizeKernel.cpp).
 
 /// What one axis computes on each side.
 struct AxisCase {
@@ -93,6 +98,24 @@ struct AxisCase {
   bool skipped = false; // the reference leaves the axis as it is
   bool resized = false; // skipped axes and length-1 axes are not
 };
+
+/// ONNX's output length, scale and width on each axis of `r`, and whether
+/// the reference skips or resizes it.
+void onnxAxes(const ResizeRequest &r, llvm::SmallVectorImpl<AxisCase> &axes);
+
+/// ONNX's input coordinate of output index `o` on axis `a` for the
+/// coordinate transformation mode `ctm` (ResizeKernel.cpp).
+double onnxCoordinate(llvm::StringRef ctm, const AxisCase &a, int64_t o);
+
+/// The reference's nearest source index of coordinate `x` before clamping.
+int64_t onnxNearest(llvm::StringRef nearestMode, double x);
+
+/// align_corners with a fractional s*L (ONNX divides by s*L - 1) as
+/// interp's asymmetric in scales mode with a pads_end per axis, for nearest
+/// and linear, when every axis's taps and weights agree at interp's weight
+/// precision (ResizeAlignCorners.cpp).
+std::optional<Rejection> mapAlignCornersAsAsymmetric(const ResizeRequest &r,
+                                                     ResizeMapping &mapping);
 
 /// The kernel (mode, antialias, cube_coeff, nearest_mode) and its per-axis
 /// checks, once lengths and coordinates are settled (ResizeKernel.cpp).

@@ -14,7 +14,7 @@
 // RUN: not interp-translate --import-onnx %t.hps13.onnx 2>&1 | FileCheck %s --check-prefix=HPS13
 // RUN: %python %S/Inputs/make_model.py %t.aann.onnx --mode nearest --scales 1,1,2,2 --attr antialias=1
 // RUN: not interp-translate --import-onnx %t.aann.onnx 2>&1 | FileCheck %s --check-prefix=AANN
-// RUN: %python %S/Inputs/make_model.py %t.ac.onnx --mode linear --scales 1,1,0.6,0.6 --attr coordinate_transformation_mode=align_corners
+// RUN: %python %S/Inputs/make_model.py %t.ac.onnx --mode linear --shape 1,1,5,5 --scales 1,1,0.6,0.6 --attr coordinate_transformation_mode=align_corners
 // RUN: not interp-translate --import-onnx %t.ac.onnx 2>&1 | FileCheck %s --check-prefix=AC
 // RUN: %python %S/Inputs/make_model.py %t.crop.onnx --mode linear --sizes 1,1,3,3 --roi 0,0,0.4,0.6,1,1,0.6,0.8 --attr coordinate_transformation_mode=tf_crop_and_resize
 // RUN: not interp-translate --import-onnx %t.crop.onnx 2>&1 | FileCheck %s --check-prefix=CROP
@@ -65,7 +65,10 @@
 // AANN: error: Resize node 'resize': attribute 'antialias': 1 is invalid with mode 'nearest'
 
 // Not expressible: the ONNX node tests' rejections, one of each kind.
-// AC: error: Resize node 'resize': not expressible exactly as interp.interpolate_v4: attribute 'coordinate_transformation_mode': 'align_corners' on axis 2: ONNX divides by the scale times the length minus 1 (1.4000001), interp by the output length minus 1 (1)
+// align_corners with a fractional s*L (5 * 0.6f - 1 = 2.00000012) where
+// no asymmetric scale with pads_end weighs as ONNX does: both attempts are
+// named.
+// AC: error: Resize node 'resize': not expressible exactly as interp.interpolate_v4: attribute 'coordinate_transformation_mode': 'align_corners' on axis 2: ONNX divides by the scale times the length minus 1 (2.00000012), interp by the output length minus 1 (2); as 'asymmetric' with a pads_end: on axis 2 no float32 scale near 0.50000003 and pads_end >= 0 give ONNX's taps and float32 weights on every output
 // CROP: attribute 'roi': 'tf_crop_and_resize' crops axis 2 to [0.400000006, 0.600000024]; interp cannot crop
 // CUBEX: attribute 'exclude_outside': cubic with exclude_outside=1: output 0 of axis 2 has a tap with non-zero weight at -2
 // AA0: attribute 'antialias': linear antialias while downsampling with exclude_outside=0
