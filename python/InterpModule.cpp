@@ -16,6 +16,7 @@
 #include "interp/Execution/JitModule.h"
 #include "interp/Reference/Compare.h"
 #include "interp/Reference/IR/Evaluator.h"
+#include "interp/Semantics/Rules.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -27,6 +28,7 @@
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
+#include <nanobind/stl/tuple.h>
 #include <nanobind/stl/vector.h>
 
 #include <algorithm>
@@ -225,7 +227,8 @@ nb::object emptyArray(ElementType type, ArrayRef<int64_t> shape) {
 class Kernel {
 public:
   Kernel(const std::string &text, std::optional<std::string> function,
-         unsigned numThreads) {
+         unsigned numThreads)
+      : text(text), function(function), numThreads(numThreads) {
     // Parsing, lowering and code generation touch no Python object: other
     // Python threads run meanwhile.
     nb::gil_scoped_release release;
@@ -265,9 +268,12 @@ public:
   /// Calls the function on the arrays as they are (no copy unless an array
   /// is misaligned or its strides are not whole elements) and writes its
   /// results into `out` (an array, or a sequence of one per result) or into
-  /// new numpy arrays. The GIL is released from the call to the last
-  /// result written, but for making each new numpy array.
-  nb::list call(nb::args args, nb::handle out) {
+  /// new numpy arrays, or into the arrays `allocate(shape, dtype name)`
+  /// returns (e.g. torch tensors; any strides). The GIL is released from
+  /// the call to the last result written, but for making each new array.
+  nb::list call(nb::args args, nb::handle out, nb::handle allocator) {
+    if (!out.is_none() && !allocator.is_none())
+      throw Error("give out= or allocate=, not both");
     SmallVector<InArray> arrays = checkedArrays(args);
     SmallVector<execution::TensorView> views;
     for (auto [i, array] : llvm::enumerate(arrays))
@@ -300,10 +306,25 @@ public:
       }
       nb::gil_scoped_acquire gil;
       try {
-        made.push_back(emptyArray(type, shape));
+        if (allocator.is_none()) {
+          made.push_back(emptyArray(type, shape));
+        } else {
+          nb::list dims;
+          for (int64_t d : shape)
+            dims.append(d);
+          made.push_back(allocator(nb::tuple(dims), dtypeName(dtypeOf(type))));
+        }
         OutArray view;
         if (!nb::try_cast(made.back(), view, /*convert=*/false))
-          throw Error("numpy.empty made no writable array");
+          throw Error("allocate= made no writable array on the CPU");
+        if (!holds(type, view.dtype()) || shapeOf(view) != shape)
+          throw Error("allocate= made an array of dtype " +
+                      dtypeName(view.dtype()) + " and shape " +
+                      shapeString(shapeOf(view)) + ", the result is " +
+                      expected(type) + " " + shapeString(shape));
+        if (!aligned(view) || !distinctElements(shapeOf(view), stridesOf(view)))
+          throw Error("allocate= made a misaligned array or one whose "
+                      "elements share memory");
         madeViews.push_back(std::move(view));
         return execution::MutableTensorView{type, madeViews.back().data(),
                                             shapeOf(madeViews.back()),
@@ -381,6 +402,11 @@ public:
   }
 
   const std::string &getName() const { return name; }
+  /// The constructor's arguments: the kernel's pickled state (the other
+  /// side compiles it again).
+  std::tuple<std::string, std::optional<std::string>, unsigned> state() const {
+    return {text, function, numThreads};
+  }
   std::vector<std::string> inputTypes() const {
     std::vector<std::string> out;
     for (RankedTensorType t : inputs)
@@ -514,6 +540,10 @@ private:
     return t;
   }
 
+  /// What the kernel was compiled from: its pickled state.
+  std::string text;
+  std::optional<std::string> function;
+  unsigned numThreads;
   std::unique_ptr<MLIRContext> context;
   std::mutex referenceMutex;
   OwningOpRef<ModuleOp> referenceModule;
@@ -553,6 +583,65 @@ static std::vector<std::string> attributeNames(int version) {
   return std::vector<std::string>(names.begin(), names.end());
 }
 
+/// The result shape of interpolate_v<version> on an input of `shape` (the
+/// rules of the verifier and of shape inference: interp/Semantics/Rules.h);
+/// the torch fake tensors' shapes. Arguments as interp.interpolate takes
+/// them, checked there.
+static std::vector<int64_t>
+resultShape(int version, const std::vector<int64_t> &shape,
+            const std::vector<int64_t> &axes,
+            std::optional<std::vector<int64_t>> sizes,
+            std::optional<std::vector<float>> scales,
+            const std::vector<int64_t> &padsBegin,
+            const std::vector<int64_t> &padsEnd) {
+  int64_t rank = shape.size();
+  for (int64_t d : shape)
+    if (d < 0)
+      throw Error("the shape " + shapeString(shape) + " has a negative size");
+  for (auto [i, axis] : llvm::enumerate(axes)) {
+    if (axis < 0 || axis >= rank)
+      throw Error("axis " + std::to_string(axis) + " out of range for rank " +
+                  std::to_string(rank));
+    if (llvm::is_contained(ArrayRef<int64_t>(axes).take_front(i), axis))
+      throw Error("axis " + std::to_string(axis) + " given twice");
+  }
+  size_t values = sizes ? sizes->size() : scales ? scales->size() : 0;
+  if (values != axes.size())
+    throw Error(std::to_string(values) + " sizes or scales for " +
+                std::to_string(axes.size()) + " axes");
+  if (sizes)
+    for (int64_t v : *sizes)
+      if (v < 0)
+        throw Error("sizes must be non-negative, got " + std::to_string(v));
+  if (scales)
+    for (float v : *scales)
+      if (!rules::isValidScale(v))
+        throw Error("scales must be finite and > 0, got " + std::to_string(v));
+  SmallVector<int64_t> result;
+  if (version == 1) {
+    if (!sizes)
+      throw Error("Interpolate-1 takes sizes");
+    result = rules::inferV1Shape(shape, axes, ArrayRef<int64_t>(*sizes));
+  } else {
+    auto begin = rules::resizePads(padsBegin, rank);
+    auto end = rules::resizePads(padsEnd, rank);
+    std::optional<ArrayRef<int64_t>> s;
+    std::optional<ArrayRef<float>> c;
+    if (sizes)
+      s = ArrayRef<int64_t>(*sizes);
+    if (scales)
+      c = ArrayRef<float>(*scales);
+    result = rules::inferV4Shape(
+        shape, begin, end, ArrayRef<int64_t>(axes),
+        sizes ? ShapeCalcMode::Sizes : ShapeCalcMode::Scales, s, c);
+  }
+  for (int64_t d : result)
+    if (d == rules::kDynamic || d < 0)
+      throw Error("the result shape of this resize of " + shapeString(shape) +
+                  " is not valid");
+  return std::vector<int64_t>(result.begin(), result.end());
+}
+
 /// (dtype name, shape) of an object read in place as an array (DLPack or
 /// the buffer protocol), or None.
 static nb::object describe(nb::handle object) {
@@ -578,7 +667,19 @@ NB_MODULE(_interp, m) {
           nb::arg("mlir_text"), nb::arg("function") = nb::none(),
           nb::arg("num_threads") = 1)
       .def("__call__", &Kernel::call, nb::arg("args"), nb::kw_only(),
-           nb::arg("out") = nb::none())
+           nb::arg("out") = nb::none(), nb::arg("allocate") = nb::none())
+      .def("__getstate__", &Kernel::state)
+      .def("__setstate__",
+           [](Kernel &kernel,
+              const std::tuple<std::string, std::optional<std::string>,
+                               unsigned> &state) {
+             new (&kernel) Kernel(std::get<0>(state), std::get<1>(state),
+                                  std::get<2>(state));
+           })
+      .def_prop_ro("text",
+                   [](const Kernel &k) { return std::get<0>(k.state()); })
+      .def_prop_ro("num_threads",
+                   [](const Kernel &k) { return std::get<2>(k.state()); })
       .def("reference", &Kernel::reference, nb::arg("args"))
       .def_prop_ro("name", &Kernel::getName)
       .def_prop_ro("input_types", &Kernel::inputTypes);
@@ -587,6 +688,10 @@ NB_MODULE(_interp, m) {
         "element type from inputs of this largest magnitude");
   m.def("attribute_names", &attributeNames, nb::arg("version"),
         "The attribute names of interp.interpolate_v<version> (its ODS)");
+  m.def("result_shape", &resultShape, nb::arg("version"), nb::arg("shape"),
+        nb::arg("axes"), nb::arg("sizes").none(), nb::arg("scales").none(),
+        nb::arg("pads_begin"), nb::arg("pads_end"),
+        "The result shape of interpolate_v<version> (interp's shape rules)");
   m.def("describe", &describe, nb::arg("array"),
         "(dtype name, shape) of an array read in place (DLPack or the buffer "
         "protocol), or None");

@@ -13,6 +13,18 @@ the data is misaligned. Results go into new numpy arrays, or into the
 caller's `out=` array (any strides, its elements distinct). The GIL is
 released while kernels compile and run. numpy 1.x and 2.x alike.
 
+Torch tensors (CPU, any strides) come back as torch tensors, of the
+input's memory format (contiguous or channels-last), written by the kernel
+in place; interp.torch.interpolate is the same resize as the custom op
+torch.ops.interp.interpolate (torch.compile traces it), interp.pil.resize
+is PIL.Image.resize and interp.transforms.resize torchvision's resize.
+
+interpolate() compiles one kernel per configuration (dtype, rank, version,
+mode, axes, attributes, sizes or scales), with the shape of the input and
+the sizes or scales as run-time operands: images of any size share it
+(cache_info()). Kernels pickle (the other side compiles them again) and a
+process may fork after using them.
+
 Element types: float16, float32, float64, int8, uint8, int32, int64, and
 bf16 as its uint16 bits (pass element_type="bf16" to interpolate) or as
 DLPack's bfloat16 (torch.bfloat16); a bf16 result is uint16. Every verifier
@@ -24,19 +36,34 @@ interp.Error, and later calls work as before.
 from __future__ import annotations
 
 import collections
+import contextlib
+import importlib
 import math
 import numbers
 import operator
+import os
 import re
+import sys
 import threading
 
 import numpy as np
 
 from ._interp import Error, Kernel, attribute_names as _attribute_names, describe as _describe, \
-    tolerance
+    result_shape as _result_shape, tolerance
 
 __all__ = ["CacheInfo", "Error", "Kernel", "cache_info", "clear_cache", "compile", "interpolate",
-           "interpolate_reference", "op_text", "set_cache_size", "tolerance"]
+           "interpolate_reference", "op_text", "generic_op_text", "result_shape", "set_cache_size",
+           "tolerance"]
+
+# interp.torch, interp.pil and interp.transforms import torch or PIL: loaded
+# when first named, so that `import interp` needs neither.
+_SUBMODULES = ("torch", "pil", "transforms")
+
+
+def __getattr__(name):
+    if name in _SUBMODULES:
+        return importlib.import_module("." + name, __name__)
+    raise AttributeError("module 'interp' has no attribute %r" % name)
 
 _MLIR_TYPES = {
     "float16": "f16", "float32": "f32", "float64": "f64", "int8": "i8", "uint8": "ui8",
@@ -59,12 +86,66 @@ _ARRAY_ATTRIBUTES = ("pads_begin", "pads_end")
 _IDENTIFIER = re.compile(r"[a-z][a-z0-9_]*\Z")
 
 
+# Compiling runs LLVM and MLIR without the GIL, on any thread; a fork()
+# meanwhile would give the child their locks as the compiling thread held
+# them. So a fork waits until no compile runs (and starts none until it is
+# done): os.register_at_fork below.
+_compiles_running = 0
+_compile_gate = threading.Condition(threading.Lock())
+
+
+@contextlib.contextmanager
+def _compiling():
+    global _compiles_running
+    with _compile_gate:
+        _compiles_running += 1
+    try:
+        yield
+    finally:
+        with _compile_gate:
+            _compiles_running -= 1
+            _compile_gate.notify_all()
+
+
+def _before_fork():
+    _compile_gate.acquire()
+    while _compiles_running:
+        _compile_gate.wait()
+    _cache_lock.acquire()
+
+
+def _after_fork_in_parent():
+    _cache_lock.release()
+    _compile_gate.release()
+
+
+def _after_fork_in_child():
+    # Fresh locks: any other thread of the parent is gone.
+    global _compile_gate, _cache_lock, _compiles_running
+    _compile_gate = threading.Condition(threading.Lock())
+    _cache_lock = threading.Lock()
+    _compiles_running = 0
+
+
+def _new_kernel(mlir_text, function=None, num_threads=1) -> Kernel:
+    with _compiling():
+        return Kernel(mlir_text, function, num_threads)
+
+
 def compile(mlir_text: str, function: str | None = None, num_threads: int = 1) -> Kernel:
     """Compiles `function` of an MLIR module (default: @main, else the first
     callable function) with --interp-to-llvm; returns a callable that takes
     and returns numpy arrays. num_threads > 1 (or 0: all cores) emits OpenMP
-    code."""
-    return Kernel(mlir_text, function, num_threads)
+    code. The kernel pickles as its text, function and num_threads: the
+    unpickling process compiles it again."""
+    if not isinstance(mlir_text, str):
+        raise Error("compile takes the MLIR module as a str, got %s" % type(mlir_text).__name__)
+    if function is not None and not isinstance(function, str):
+        raise Error("function must be a str (a function's name), got %r" % (function,))
+    num_threads = _integer(num_threads, "num_threads")
+    if num_threads < 0:
+        raise Error("num_threads must be >= 0 (0: every core), got %d" % num_threads)
+    return _new_kernel(mlir_text, function, num_threads)
 
 
 def _element_type(dtype: str, element_type: str | None) -> str:
@@ -175,69 +256,134 @@ def _dense(values, element: str) -> str:
                                              element)
 
 
-def op_text(shape, element: str, *, mode: str, sizes=None, scales=None, axes=None,
-            version: int = 4, **attributes) -> str:
-    """The MLIR function interpolate() compiles: @main(%x) with one interp op
-    whose sizes/scales/axes are constants and whose result has `?` dims.
-    Every value is written exactly (f32 scales as their bits, cube_coeff as a
-    round-tripping double), so equal texts mean equal kernels."""
+_Config = collections.namedtuple("_Config", "version mode calc values axes attrs")
+
+
+def _config(rank: int, *, mode, sizes=None, scales=None, axes=None, version=4,
+            **attributes) -> _Config:
+    """The arguments of interpolate() checked and in canonical form: the
+    values (sizes as ints, scales as float32), the axes, the attributes as
+    they are written in the op."""
     version = _version(version)
     _check_attributes(version, attributes)
     if (sizes is None) == (scales is None):
         raise Error("give exactly one of sizes and scales")
-    shape = [_integer(d, "a dimension") for d in shape]
-    rank = len(shape)
-    data = "tensor<%s%s>" % ("".join("%dx" % d for d in shape), element)
-    result = "tensor<%s%s>" % ("?x" * rank, element)
     if sizes is not None:
         values = [_integer(v, "sizes") for v in _sequence(sizes, "sizes")]
     else:
-        values = [_real(v, "scales") for v in _sequence(scales, "scales")]
+        values = [float(np.float32(_real(v, "scales"))) for v in _sequence(scales, "scales")]
     axes = list(range(rank)) if axes is None else [
         _integer(a, "axes") for a in _sequence(axes, "axes")]
     mode = _identifier(mode, "mode")
+    if version == 1 and sizes is None:
+        raise Error("Interpolate-1 takes sizes (its target spatial shape)")
+    attrs = tuple(_attribute(k, v) for k, v in sorted(attributes.items()))
+    return _Config(version, mode, "sizes" if sizes is not None else "scales", values, axes, attrs)
+
+
+def _function(c: _Config, data: str, result: str, element: str, operand) -> str:
+    """@main(%x: data[, %v: operand]) -> result with the op of `c`; its
+    sizes or scales are the argument %v when `operand` (its type) is given,
+    else constants."""
+    n = len(c.values)
+    vtype = "tensor<%dx%s>" % (n, "i64" if c.calc == "sizes" else "f32")
     lines = []
-    if version == 1:
-        if sizes is None:
-            raise Error("Interpolate-1 takes sizes (its target spatial shape)")
-        attrs = ["axes = array<i64: %s>" % ", ".join(map(str, axes)), "mode = %s" % mode]
-        attrs += [_attribute(k, v) for k, v in sorted(attributes.items())]
-        lines.append("  %%t = arith.constant %s" % _dense(values, "i64"))
-        lines.append("  %%r = interp.interpolate_v1 %%x, %%t {%s} : (%s, tensor<%dxi64>) -> %s"
-                     % (", ".join(attrs), data, len(values), result))
+    if operand is None:
+        lines.append("  %%v = arith.constant %s" % _dense(c.values, "i64" if c.calc == "sizes"
+                                                          else "f32"))
+    if c.version == 1:
+        attrs = ["axes = array<i64: %s>" % ", ".join(map(str, c.axes)), "mode = %s" % c.mode]
+        attrs += list(c.attrs)
+        lines.append("  %%r = interp.interpolate_v1 %%x, %%v {%s} : (%s, %s) -> %s"
+                     % (", ".join(attrs), data, vtype, result))
     else:
-        calc = "sizes" if sizes is not None else "scales"
-        attrs = ["mode = %s" % mode, "shape_calculation_mode = %s" % calc]
-        attrs += [_attribute(k, v) for k, v in sorted(attributes.items())]
-        n = len(values)
-        lines.append("  %%a = arith.constant %s" % _dense(axes, "i64"))
-        if version == 4:
-            lines.append("  %%s = arith.constant %s" % _dense(values if sizes is not None else [1] * n, "i64"))
-            lines.append("  %%c = arith.constant %s" % _dense(values if scales is not None else [1.0] * n, "f32"))
-            lines.append("  %%r = interp.interpolate_v4 %%x, %%s, %%c, %%a {%s} : (%s, tensor<%dxi64>, "
-                         "tensor<%dxf32>, tensor<%dxi64>) -> %s"
-                         % (", ".join(attrs), data, n, n, len(axes), result))
+        attrs = ["mode = %s" % c.mode, "shape_calculation_mode = %s" % c.calc] + list(c.attrs)
+        lines.append("  %%a = arith.constant %s" % _dense(c.axes, "i64"))
+        if c.version == 4:
+            if c.calc == "sizes":
+                lines.append("  %%c = arith.constant %s" % _dense([1.0] * n, "f32"))
+                operands, types = "%v, %c", "%s, tensor<%dxf32>" % (vtype, n)
+            else:
+                lines.append("  %%s = arith.constant %s" % _dense([1] * n, "i64"))
+                operands, types = "%s, %v", "tensor<%dxi64>, %s" % (n, vtype)
+            lines.append("  %%r = interp.interpolate_v4 %%x, %s, %%a {%s} : (%s, %s, "
+                         "tensor<%dxi64>) -> %s"
+                         % (operands, ", ".join(attrs), data, types, len(c.axes), result))
         else:
-            operand = _dense(values, "i64" if sizes is not None else "f32")
-            lines.append("  %%v = arith.constant %s" % operand)
-            lines.append("  %%r = interp.interpolate_v11 %%x, %%v, %%a {%s} : (%s, %s, tensor<%dxi64>) -> %s"
-                         % (", ".join(attrs), data, operand.split(" : ")[1], len(axes), result))
-    return "func.func @main(%%x: %s) -> %s {\n%s\n  return %%r : %s\n}\n" % (
-        data, result, "\n".join(lines), result)
+            lines.append("  %%r = interp.interpolate_v11 %%x, %%v, %%a {%s} : (%s, %s, "
+                         "tensor<%dxi64>) -> %s"
+                         % (", ".join(attrs), data, vtype, len(c.axes), result))
+    args = "%%x: %s" % data + ("" if operand is None else ", %%v: %s" % vtype)
+    return "func.func @main(%s) -> %s {\n%s\n  return %%r : %s\n}\n" % (
+        args, result, "\n".join(lines), result)
 
 
-# interpolate()'s kernels, least recently used first, keyed by their op text:
-# the text is what is compiled, so two calls share a kernel exactly when they
-# would compile the same code. Bounded, because every kernel holds an MLIR
-# context and JIT-compiled code for as long as it is cached.
+def op_text(shape, element: str, **kwargs) -> str:
+    """The MLIR function of one resize of an input of this static shape:
+    @main(%x) with one interp op whose sizes/scales/axes are constants and
+    whose result has `?` dims (interpolate()'s kernels are generic_op_text's
+    instead). Every value is written exactly (f32 scales as their bits,
+    cube_coeff as a round-tripping double), so equal texts mean equal
+    kernels. kwargs: interpolate()'s (mode, sizes or scales, axes, version,
+    attributes)."""
+    shape = [_integer(d, "a dimension") for d in shape]
+    c = _config(len(shape), **kwargs)
+    data = "tensor<%s%s>" % ("".join("%dx" % d for d in shape), element)
+    result = "tensor<%s%s>" % ("?x" * len(shape), element)
+    return _function(c, data, result, element, None)
+
+
+def generic_op_text(rank: int, element: str, **kwargs) -> str:
+    """The kernel interpolate() compiles for a configuration: @main(%x, %v)
+    with the data's every dimension dynamic and the sizes (i64) or scales
+    (f32) as the argument %v; the axes and attributes are constants. One
+    text, and so one kernel, serves every input shape and every sizes or
+    scales of the configuration."""
+    rank = _integer(rank, "the rank")
+    c = _config(rank, **kwargs)
+    data = "tensor<%s%s>" % ("?x" * rank, element)
+    return _function(c, data, data, element, True)
+
+
+def result_shape(shape, **kwargs) -> tuple:
+    """The shape interpolate() gives an input of `shape` (interp's shape
+    rules, without compiling); kwargs as interpolate() takes them."""
+    shape = [_integer(d, "a dimension") for d in shape]
+    c = _config(len(shape), **kwargs)
+    pads = [[_integer(v, k) for v in _sequence(kwargs.get(k, ()), k)]
+            for k in ("pads_begin", "pads_end")]
+    sizes = c.values if c.calc == "sizes" else None
+    scales = c.values if c.calc == "scales" else None
+    return tuple(_result_shape(c.version, shape, c.axes, sizes, scales, pads[0], pads[1]))
+
+
+# interpolate()'s kernels, least recently used first, keyed by their op text
+# (generic_op_text: one per configuration, whatever the input's shape and the
+# sizes or scales). The text is what is compiled, so two calls share a kernel
+# exactly when they would compile the same code. Bounded, because every
+# kernel holds an MLIR context and JIT-compiled code for as long as it is
+# cached.
 _DEFAULT_CACHE_SIZE = 64
 _cache: collections.OrderedDict = collections.OrderedDict()
 _cache_size = _DEFAULT_CACHE_SIZE
 _cache_hits = 0
 _cache_misses = 0
+_cache_compiles = 0
 _cache_lock = threading.Lock()
+# Configurations whose generic kernel does not compile (a lowering that
+# needs static shapes or constant sizes): they get a kernel per op_text.
+_static_only: set = set()
 
-CacheInfo = collections.namedtuple("CacheInfo", "hits misses maxsize currsize")
+
+class CacheInfo(collections.namedtuple("CacheInfo", "hits misses maxsize currsize compiles")):
+    """hits, misses, maxsize and currsize as functools.lru_cache reports
+    them; compiles: how many kernels interpolate() compiled; entries: the
+    kernels kept (currsize)."""
+    __slots__ = ()
+
+    @property
+    def entries(self) -> int:
+        return self.currsize
 
 
 def _evict() -> None:
@@ -261,22 +407,21 @@ def set_cache_size(n: int) -> int:
 
 def clear_cache() -> None:
     """Drops every compiled kernel interpolate() keeps (and its statistics)."""
-    global _cache_hits, _cache_misses
+    global _cache_hits, _cache_misses, _cache_compiles
     with _cache_lock:
         _cache.clear()
-        _cache_hits = _cache_misses = 0
+        _cache_hits = _cache_misses = _cache_compiles = 0
 
 
 def cache_info() -> CacheInfo:
-    """hits, misses, maxsize and currsize of interpolate()'s kernel cache, as
-    functools.lru_cache reports them."""
+    """hits, misses, maxsize, currsize (= entries) and compiles of
+    interpolate()'s kernel cache."""
     with _cache_lock:
-        return CacheInfo(_cache_hits, _cache_misses, _cache_size, len(_cache))
+        return CacheInfo(_cache_hits, _cache_misses, _cache_size, len(_cache), _cache_compiles)
 
 
-def _kernel(dtype, shape, element_type, kwargs) -> Kernel:
-    global _cache_hits, _cache_misses
-    key = op_text(shape, _element_type(dtype, element_type), **kwargs)
+def _cached_kernel(key: str) -> Kernel:
+    global _cache_hits, _cache_misses, _cache_compiles
     with _cache_lock:
         kernel = _cache.get(key)
         if kernel is not None:
@@ -286,12 +431,32 @@ def _kernel(dtype, shape, element_type, kwargs) -> Kernel:
         _cache_misses += 1
     # Compiled without the lock (and without the GIL): other threads go on
     # meanwhile; two threads compiling the same text keep the first kernel.
-    kernel = Kernel(key, None, 1)
+    kernel = _new_kernel(key)
     with _cache_lock:
+        _cache_compiles += 1
         kernel = _cache.setdefault(key, kernel)
         _cache.move_to_end(key)
         _evict()
     return kernel
+
+
+def _operands(dtype, shape, element_type, kwargs):
+    """The kernel of this call and the arguments after x: the generic kernel
+    and the sizes or scales array, or (for a configuration without one) the
+    kernel of this shape and values, and none."""
+    element = _element_type(dtype, element_type)
+    c = _config(len(shape), **kwargs)
+    generic = generic_op_text(len(shape), element, **kwargs)
+    if generic not in _static_only:
+        try:
+            kernel = _cached_kernel(generic)
+            values = np.array(c.values, np.int64 if c.calc == "sizes" else np.float32)
+            return kernel, (values,)
+        except Error:
+            # The same configuration with constants gives the error, if the
+            # op is wrong, or a kernel of its own.
+            _static_only.add(generic)
+    return _cached_kernel(op_text(shape, element, **kwargs)), ()
 
 
 def _check_arguments(kwargs) -> None:
@@ -301,27 +466,79 @@ def _check_arguments(kwargs) -> None:
                                 if k not in ("mode", "sizes", "scales", "axes", "version")})
 
 
+def _torch_tensor(x):
+    """x when it is a torch tensor (without importing torch)."""
+    torch = sys.modules.get("torch")
+    if torch is not None and isinstance(x, torch.Tensor):
+        return x
+    return None
+
+
+def _torch_input(t):
+    """A torch tensor as interp reads it (in place), and the allocator of
+    results of its kind: torch tensors of its dtype and memory format."""
+    import torch
+    if t.device.type != "cpu":
+        raise Error("interp runs on the CPU: the tensor is on %s (use .cpu())" % t.device)
+    if t.is_sparse or t.layout != torch.strided:
+        raise Error("interp takes dense (strided) tensors, got layout %s" % t.layout)
+    t = t.detach()
+    if t.is_conj() or t.is_neg():
+        t = t.resolve_conj().resolve_neg()
+    memory_format = torch.contiguous_format
+    if not t.is_contiguous():
+        if t.dim() == 4 and t.is_contiguous(memory_format=torch.channels_last):
+            memory_format = torch.channels_last
+        elif t.dim() == 5 and t.is_contiguous(memory_format=torch.channels_last_3d):
+            memory_format = torch.channels_last_3d
+    dtype = t.dtype
+
+    def allocate(shape, _dtype_name):
+        return torch.empty(shape, dtype=dtype, memory_format=memory_format)
+
+    return t, allocate
+
+
 def interpolate(x, *, mode: str, sizes=None, scales=None, axes=None, version: int = 4,
                 element_type: str | None = None, out=None, **attributes):
     """Resizes `x` as interp.interpolate_v<version> (1, 4 or 11) with these
     attributes (the op's ODS names: coordinate_transformation_mode,
-    nearest_mode, antialias, pads_begin, pads_end, cube_coeff; align_corners
-    for version 1; an unknown name raises interp.Error). `x` is any array
-    with __dlpack__ or the buffer protocol (numpy, a CPU torch tensor, ...),
-    read in place with its strides. Returns a new numpy array, or writes
-    into `out` (an array of the result's dtype and shape, any strides) and
-    returns it. Compiles once per op (shape, dtype and exact attribute
-    values) and keeps the kernel in a bounded cache (set_cache_size,
-    clear_cache)."""
+    nearest_mode, antialias, pads_begin, pads_end, cube_coeff,
+    integer_arithmetic; align_corners for version 1; an unknown name raises
+    interp.Error). `x` is any array with __dlpack__ or the buffer protocol
+    (numpy, a CPU torch tensor, ...), read in place with its strides.
+    Returns a new array, a torch tensor (of x's memory format) for a torch
+    tensor and numpy otherwise, or writes into `out` (an array of the
+    result's dtype and shape, any strides) and returns it. Compiles once per
+    configuration (dtype, rank, version, mode, axes, attribute values,
+    sizes or scales): the input's shape and the values of sizes or scales
+    are run-time operands. Kernels are kept in a bounded cache
+    (cache_info, set_cache_size, clear_cache)."""
     kwargs = dict(mode=mode, sizes=sizes, scales=scales, axes=axes, version=version, **attributes)
     _check_arguments(kwargs)
+    allocate = None
+    t = _torch_tensor(x)
+    if t is not None and out is None:
+        x, allocate = _torch_input(t)
+    elif t is not None:
+        x = _torch_input(t)[0]
     x, dtype, shape = _as_array(x)
-    return _kernel(dtype, shape, element_type, kwargs)(x, out=out)[0]
+    kernel, operands = _operands(dtype, shape, element_type, kwargs)
+    return kernel(x, *operands, out=out, allocate=allocate)[0]
 
 
 def interpolate_reference(x, *, element_type: str | None = None, **kwargs) -> np.ndarray:
     """interpolate() computed by interp's reference implementation instead of
-    compiled code (the oracle of the tests)."""
+    compiled code (the oracle of the tests); numpy out."""
     _check_arguments(kwargs)
+    t = _torch_tensor(x)
+    if t is not None:
+        x = _torch_input(t)[0]
     x, dtype, shape = _as_array(x)
-    return _kernel(dtype, shape, element_type, kwargs).reference(x)[0]
+    kernel, operands = _operands(dtype, shape, element_type, kwargs)
+    return kernel.reference(x, *operands)[0]
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(before=_before_fork, after_in_parent=_after_fork_in_parent,
+                        after_in_child=_after_fork_in_child)
