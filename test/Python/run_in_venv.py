@@ -3,6 +3,12 @@
 numpy 2 from PyPI: `pip wheel` (scikit-build-core, pyproject.toml) builds the
 wheel, pip installs it into the venv, and test/Python runs there.
 
+The venv also gets torch (TORCH_PIN, the pin of test/Integration/
+torch_uint8_exact.py), Pillow 13.0 (PILLOW_PIN) and Ray Data (RAY_REQ), for
+the torch, Pillow and example tests. Each is installed on its own; one that
+cannot be installed is reported ("python venv: NOT INSTALLED: ...") and its
+tests skip with that reason (pytest -rs prints it).
+
 The wheel is built over the C++ tree scripts/build.sh has already built
 (cmake --install into a temporary prefix, then pip with
 --config-settings=cmake.source-dir=python): only the extension itself is
@@ -32,6 +38,9 @@ sys.path.insert(0, os.path.join(ROOT, "scripts"))
 from pylib import venv  # noqa: E402
 
 TAG = "python venv"
+TORCH_PIN = "torch==2.15.0"
+PILLOW_PIN = "pillow==13.0.0"
+RAY_REQ = "ray[data]"
 
 
 def log(message):
@@ -91,6 +100,15 @@ def build_and_test(build, work, from_source):
         log("FAIL: the venv has numpy %s, not 2.x" % numpy_version)
         return 1
 
+    for requirement in (TORCH_PIN, PILLOW_PIN, RAY_REQ):
+        start = time.monotonic()
+        r = venv.pip_install(py, [requirement], **venv.CAPTURE)
+        if r.returncode != 0:
+            log("NOT INSTALLED: %s (its tests skip): %s" % (requirement,
+                                                           r.stdout.strip()[-300:]))
+        else:
+            log("pip install %s: %.0f s" % (requirement, time.monotonic() - start))
+
     dist = os.path.join(work, "dist")
     pip_wheel = [py, "-m", "pip", "wheel", "--no-deps", "--disable-pip-version-check", "-w", dist,
                  ROOT]
@@ -107,7 +125,9 @@ def build_and_test(build, work, from_source):
         log("FAIL: pip wheel made %s" % (wheels or "no wheel"))
         return 1
     names = zipfile.ZipFile(wheels[0]).namelist()
-    for pattern in (r"interp/__init__\.py", r"interp/_interp\..*\.so", r"interp/libinterp_runtime\.so"):
+    for pattern in (r"interp/__init__\.py", r"interp/torch\.py", r"interp/pil\.py",
+                    r"interp/transforms\.py", r"interp/_interp\..*\.so",
+                    r"interp/libinterp_runtime\.so"):
         if not any(re.fullmatch(pattern, n) for n in names):
             log("FAIL: %s has no %s (it has %s)" % (os.path.basename(wheels[0]), pattern, names))
             return 1
