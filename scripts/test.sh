@@ -4,7 +4,9 @@
 # checks, benchmark smoke run), the installed package (scripts/test-install.sh:
 # examples/downstream built against it), then the robustness suite (sanitizer build,
 # deterministic fuzzing: scripts/sanitize-and-fuzz.sh), a build of every
-# target with the default toolchain (gcc + GNU ld) and the OpenVINO
+# target with the default toolchain (gcc + GNU ld), the Debian package
+# (scripts/test-deb.sh: cpack -G DEB, apt-get install, a consumer against
+# /usr, removal) and the OpenVINO
 # conformance run (scripts/conformance/), the importers' tests, IREE on
 # the portable linalg and the Python package pip-installed into a fresh
 # virtualenv with numpy 2. Ends with one line "N passed, N
@@ -96,6 +98,21 @@ if [ "$quick" -eq 0 ]; then
     failures+=("default toolchain")
   fi
   rm -f "$gcc_log"
+
+  # The Debian package (cpack -G DEB, scripts/test-deb.sh): installed with
+  # apt-get, a consumer built against /usr and run, removed. Exit code 77:
+  # not root, skipped.
+  deb_rc=0
+  "$root/scripts/test-deb.sh" || deb_rc=$?
+  if [ $deb_rc -eq 0 ]; then
+    passed=$((passed + 1))
+  elif [ $deb_rc -eq 77 ]; then
+    skipped=$((${skipped:-0} + 1))
+  else
+    echo "deb: FAIL"
+    failed=$((failed + 1))
+    failures+=("debian package")
+  fi
 
   # Conformance against the real OpenVINO (PyPI); exit code 77 = the package
   # could not be installed here, reported as skipped.
