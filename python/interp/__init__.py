@@ -165,6 +165,8 @@ def _element_type(dtype: str, element_type: str | None) -> str:
 def _as_array(x):
     """x, its dtype's name and its shape: read in place where it has
     __dlpack__ or the buffer protocol, else as numpy.asarray makes it."""
+    if x is None:
+        raise Error("not an array: None")
     described = _describe(x)
     if described is None:
         try:
@@ -456,7 +458,22 @@ def _operands(dtype, shape, element_type, kwargs):
             # The same configuration with constants gives the error, if the
             # op is wrong, or a kernel of its own.
             _static_only.add(generic)
-    return _cached_kernel(op_text(shape, element, **kwargs)), ()
+    try:
+        return _cached_kernel(op_text(shape, element, **kwargs)), ()
+    except Error as e:
+        raise Error(_op_error(str(e), c.version, element, shape)) from None
+
+
+_LOCATION = re.compile(r"^-:\d+:\d+: error: ", re.M)
+
+
+def _op_error(message: str, version: int, element: str, shape) -> str:
+    """A diagnostic of the op interpolate() wrote, in the caller's terms:
+    the op and the input, not the text's line and column."""
+    lines = [_LOCATION.sub("", line) for line in message.splitlines()
+             if line.strip() and line != "invalid MLIR:"]
+    return "interpolate_v%d on %s data of shape %s: %s" % (
+        version, element, tuple(shape), "; ".join(lines))
 
 
 def _check_arguments(kwargs) -> None:

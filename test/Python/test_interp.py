@@ -661,3 +661,65 @@ def test_calls_release_the_gil():
     out = np.empty((1, 3, 1536, 1536), np.float32)
     took, longest = pauses_while(lambda: interp.interpolate(x, out=out, **kwargs))
     assert longest < took / 2, "paused %.0f ms of a %.0f ms call" % (longest * 1e3, took * 1e3)
+
+
+# Issue 30, item 7: every bad argument is interp.Error with a clear message,
+# never another exception or a crash; interp works afterwards.
+
+BAD_CALLS = [
+    (dict(mode="bogus", sizes=[2, 2], axes=[2, 3]),
+     r"interpolate_v4 on f32 data of shape \(1, 1, 4, 4\): .*invalid value 'bogus' for enum "
+     r"attribute 'mode'"),
+    (dict(mode="linear", sizes=[2, 2], axes=[2, 7]), "'axes' value 7 at index 1 is out of range"),
+    (dict(mode="linear", sizes=[2, 2], axes=[3, 3]), "'axes' contains 3 twice"),
+    (dict(mode="linear", sizes=[2, 2, 2], axes=[2, 3]), "'sizes' has 3 elements but there are 2"),
+    (dict(mode="linear", sizes=[-2, 2], axes=[2, 3]),
+     "invalid run-time operands: 'sizes' value -2 at index 0 must be non-negative"),
+    (dict(mode="linear", scales=[0.0, 2.0], axes=[2, 3]), "'scales' value 0 at index 0 must be "
+     "finite and > 0"),
+    (dict(mode="linear", scales=[float("nan"), 2.0], axes=[2, 3]), "'scales' value nan"),
+    (dict(mode="linear", sizes=[1 << 50, 2], axes=[2, 3]), "more than the supported"),
+    (dict(mode="linear", sizes=["a", 2], axes=[2, 3]), "sizes must be an integer, got 'a'"),
+    (dict(mode="linear", axes=[2, 3]), "give exactly one of sizes and scales"),
+    (dict(mode="linear", sizes=[2, 2], axes=[2, 3], coordinate_transformation_mode="nope"),
+     "invalid value 'nope' for enum attribute 'coordinate_transformation_mode'"),
+    (dict(mode="linear", sizes=[2, 2], axes=[2, 3], pads_begin=[-5, 0, 0, 0]),
+     "'pads_begin' value -5 at index 0 must be non-negative"),
+    (dict(mode="bilinear_pillow", sizes=[2, 2], axes=[2, 3], version=11,
+          integer_arithmetic="pytorch"), "integer_arithmetic = pytorch needs ui8 data"),
+    (dict(mode="linear", sizes=[2, 2], axes=[2, 3], version=5), "version must be 1, 4 or 11"),
+    (dict(mode="linear", sizes=[2, 2], axes=[2, 3], out=np.zeros(3)), "dtype float64, expected"),
+]
+
+
+@pytest.mark.parametrize("kwargs,message", BAD_CALLS, ids=[m[:30] for _, m in BAD_CALLS])
+def test_bad_arguments_are_clear_errors(kwargs, message):
+    x = np.zeros((1, 1, 4, 4), np.float32)
+    with pytest.raises(interp.Error, match=message):
+        interp.interpolate(x, **kwargs)
+    y = interp.interpolate(x + 1, mode="linear", sizes=[2, 3], axes=[2, 3])
+    np.testing.assert_allclose(y, np.ones((1, 1, 2, 3), np.float32), rtol=1e-6)
+
+
+@pytest.mark.parametrize("array,message", [
+    (None, "not an array: None"),
+    (np.zeros((2, 2), bool), "unsupported dtype bool"),
+    (np.zeros((2, 2), object), "unsupported dtype object"),
+    (np.zeros((2, 2), np.complex64), "unsupported dtype complex64"),
+    (np.zeros((), np.float32), "must have rank >= 1"),
+    (np.zeros((0, 3), np.float32), "empty .* input and cannot be interpolated"),
+], ids=["None", "bool", "object", "complex", "rank-0", "empty"])
+def test_bad_arrays_are_clear_errors(array, message):
+    with pytest.raises(interp.Error, match=message):
+        interp.interpolate(array, mode="nearest", sizes=[4, 4])
+
+
+def test_bad_compile_and_shape_arguments_are_clear_errors():
+    with pytest.raises(interp.Error, match="takes the MLIR module as a str"):
+        interp.compile(5)
+    with pytest.raises(interp.Error, match="num_threads must be >= 0"):
+        interp.compile("func.func @f() { return }", num_threads=-1)
+    with pytest.raises(interp.Error, match="1 sizes or scales for 2 axes"):
+        interp.result_shape((2, 2), mode="nearest", sizes=[1], axes=[0, 1])
+    with pytest.raises(interp.Error, match="out of range"):
+        interp.result_shape((2, 2), mode="nearest", sizes=[1], axes=[2])
