@@ -251,6 +251,8 @@ JitModule::compile(ModuleOp module, unsigned numThreads,
   PassManager pm(module.getContext());
   InterpPipelineOptions pipelineOptions;
   pipelineOptions.numThreads = numThreads;
+  // The code runs here (JITTargetMachineBuilder::detectHost below).
+  pipelineOptions.targetFeatures = "host";
   if (minParallelIterations)
     pipelineOptions.minParallelIterations = *minParallelIterations;
   buildInterpToLLVMPipeline(pm, pipelineOptions);

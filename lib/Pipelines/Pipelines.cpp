@@ -143,6 +143,12 @@ void interp::buildInterpToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createInterpKeepShortLoopsVectorizable());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertMathToLLVMPass());
+  // The vector code of the fixed-point channel-vector passes, with x86's
+  // multiply-add where the target has it.
+  InterpSelectX86MultiplyAddOptions multiplyAdd;
+  multiplyAdd.targetFeatures = options.targetFeatures;
+  pm.addPass(createInterpSelectX86MultiplyAdd(multiplyAdd));
+  pm.addPass(createConvertVectorToLLVMPass());
   // aligned_alloc instead of malloc plus pointer arithmetic through
   // integers: LLVM then keeps the allocation's provenance, knows buffers do
   // not alias each other, and can vectorize loops that read run-time tables.

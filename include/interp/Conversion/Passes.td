@@ -78,6 +78,7 @@ def ConvertInterpToLinalg : Pass<"convert-interp-to-linalg", "::mlir::ModuleOp">
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect",
   ];
 }
 

@@ -51,6 +51,15 @@ struct InterpPipelineOptions
           "together, each with its own accumulator "
           "(interp-unroll-jam-tap-loops); 1 computes one at a time"),
       llvm::cl::init(4)};
+  PassOptions::Option<std::string> targetFeatures{
+      *this, "target-features",
+      llvm::cl::desc(
+          "The features of the CPU the code will run on, for target-specific "
+          "instructions (interp-select-x86-multiply-add): an LLVM feature "
+          "list (\"+sse2,+avx2\"), 'host' for this machine's (what the JIT "
+          "and -march=native builds use), or empty (default): portable code "
+          "only"),
+      llvm::cl::init("")};
 };
 
 /// interp ops (with func/arith/tensor/bufferization/linalg) down to bufferized

@@ -422,4 +422,39 @@ def InterpCheckLoweredToLLVM : Pass<"interp-check-lowered-to-llvm", "::mlir::Mod
   }];
 }
 
+def InterpSelectX86MultiplyAdd : Pass<"interp-select-x86-multiply-add"> {
+  let summary = "Pairwise 16-bit multiply-adds as x86's pmaddwd where the "
+                "target has it";
+  let description = [{
+    The fixed-point channel-vector passes of the lowering
+    (`convert-interp-to-linalg`, docs/Design.md, "8-bit passes") sum
+    16-bit lanes pairwise into 32-bit ones, written in the vector dialect
+    as what x86's `pmaddwd` computes:
+
+    ```mlir
+    %r = arith.addi (arith.muli (extsi (even lanes of %a)), (extsi (even lanes of %w))),
+                    (arith.muli (extsi (odd lanes of %a)), (extsi (odd lanes of %w)))
+    ```
+
+    with `%a`, `%w` of `vector<2Nxi16>` and `%r` of `vector<Nxi32>`. LLVM's
+    X86 back end selects `pmaddwd` from this form only while its
+    instruction combining leaves it intact, which it does not (the even
+    lanes of a loaded vector become a wider load and shifts). On a target
+    with the instruction, this pass replaces the form by the intrinsic:
+    `llvm.x86.sse2.pmadd.wd` (N = 4), `llvm.x86.avx2.pmadd.wd` (N = 8, with
+    `+avx2`), `llvm.x86.avx512.pmaddw.d.512` (N = 16, with `+avx512bw`).
+    Elsewhere the form stays, and computes the same numbers.
+
+    Run it after bufferization (the intrinsic's call has no declared memory
+    effects, which buffer deallocation refuses) and before
+    `convert-vector-to-llvm`.
+  }];
+  let options = [
+    Option<"targetFeatures", "target-features", "std::string", /*default=*/"\"\"",
+           "The target's features: an LLVM feature list (\"+sse2,+avx2\"), "
+           "'host' for this machine's, or empty: no target-specific code">,
+  ];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 #endif // INTERP_TRANSFORMS_PASSES_TD

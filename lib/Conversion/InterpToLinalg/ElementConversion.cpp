@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/TypeUtilities.h"
 
 #include <cmath>
@@ -144,16 +145,39 @@ Value lowering::storeAccumulated(OpBuilder &b, Location loc, Value sum,
   return fromAccumulator(b, loc, sum, outType, isUnsigned);
 }
 
+/// An i32 constant of `type`: a scalar, or a splat of a vector of i32.
+static Value i32Constant(OpBuilder &b, Location loc, Type type, int64_t v) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(vector, b.getI32IntegerAttr(v)));
+  return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
+}
+
+/// `scalar` broadcast to `type` when that is a vector type.
+static Value broadcastTo(OpBuilder &b, Location loc, Type type, Value scalar) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector::BroadcastOp::create(b, loc, vector, scalar);
+  return scalar;
+}
+
+/// `shaped`'s shape (a vector) with `element` as its element type, or
+/// `element` itself for scalars.
+static Type withElementType(Type shaped, Type element) {
+  if (auto vector = dyn_cast<VectorType>(shaped))
+    return vector.clone(element);
+  return element;
+}
+
 Value lowering::sumStart(OpBuilder &b, Location loc, const ElementTypes &types,
                          Value fractionBits) {
   if (!types.fixedPoint)
     return zeroOf(b, loc, types.accumulator);
   // The rounding bias 2^(bits - 1).
-  auto i32 = [&](int64_t v) -> Value {
-    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
-  };
+  Type i32 = b.getI32Type();
   return b.createOrFold<arith::ShLIOp>(
-      loc, i32(1), b.createOrFold<arith::SubIOp>(loc, fractionBits, i32(1)));
+      loc, i32Constant(b, loc, i32, 1),
+      b.createOrFold<arith::SubIOp>(loc, fractionBits,
+                                    i32Constant(b, loc, i32, 1)));
 }
 
 Value lowering::addTap(OpBuilder &b, Location loc, Value sum, Value weight,
@@ -163,12 +187,16 @@ Value lowering::addTap(OpBuilder &b, Location loc, Value sum, Value weight,
     // An 8-bit sample times a 22-bit weight, summed with the others and the
     // bias, stays within int32 (rules::kPillowPrecisionBits): the int32 sum
     // is exact in any order.
-    Type signless = b.getIntegerType(element.getType().getIntOrFloatBitWidth());
+    // Scalars, or (ChannelVectorPass.cpp) vectors of a pixel's channels.
+    Type elementType = getElementTypeOrSelf(element.getType());
+    Type signless =
+        withElementType(element.getType(),
+                        b.getIntegerType(elementType.getIntOrFloatBitWidth()));
+    Type i32 = withElementType(element.getType(), b.getI32Type());
     Value bits = castSignedness(b, loc, element, signless);
-    Value wide =
-        types.isUnsigned
-            ? arith::ExtUIOp::create(b, loc, b.getI32Type(), bits).getResult()
-            : arith::ExtSIOp::create(b, loc, b.getI32Type(), bits).getResult();
+    Value wide = types.isUnsigned
+                     ? arith::ExtUIOp::create(b, loc, i32, bits).getResult()
+                     : arith::ExtSIOp::create(b, loc, i32, bits).getResult();
     product = arith::MulIOp::create(b, loc, weight, wide);
     return sum ? arith::AddIOp::create(b, loc, sum, product).getResult()
                : product;
@@ -189,15 +217,20 @@ Value lowering::storeSum(OpBuilder &b, Location loc, Value sum, Value init,
                             types.isUnsigned);
   // Pillow's clip8: the sum shifted right arithmetically, clamped to the
   // element type's range, narrowed.
+  // A scalar sum, or a vector of a pixel's channels (ChannelVectorPass.cpp),
+  // stored as the same shape of the element type.
   const rules::FixedPointSums &fixed = *types.fixedPoint;
-  auto i32 = [&](int64_t v) -> Value {
-    return arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(v));
-  };
-  Value shifted = arith::ShRSIOp::create(b, loc, sum, fractionBits);
-  Value clamped = arith::MaxSIOp::create(b, loc, shifted, i32(fixed.lowest));
-  clamped = arith::MinSIOp::create(b, loc, clamped, i32(fixed.highest));
+  Type type = sum.getType();
+  Value shifted = arith::ShRSIOp::create(
+      b, loc, sum, broadcastTo(b, loc, type, fractionBits));
+  Value clamped = arith::MaxSIOp::create(
+      b, loc, shifted, i32Constant(b, loc, type, fixed.lowest));
+  clamped = arith::MinSIOp::create(b, loc, clamped,
+                                   i32Constant(b, loc, type, fixed.highest));
   Type outType = getElementTypeOrSelf(init.getType());
   Value narrow = arith::TruncIOp::create(
-      b, loc, b.getIntegerType(outType.getIntOrFloatBitWidth()), clamped);
-  return castSignedness(b, loc, narrow, outType);
+      b, loc,
+      withElementType(type, b.getIntegerType(outType.getIntOrFloatBitWidth())),
+      clamped);
+  return castSignedness(b, loc, narrow, withElementType(type, outType));
 }

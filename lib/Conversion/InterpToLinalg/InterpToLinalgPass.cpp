@@ -12,6 +12,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::interp {
@@ -35,7 +36,7 @@ struct ConvertInterpToLinalgPass
         arith::ArithDialect, bufferization::BufferizationDialect,
         cf::ControlFlowDialect, func::FuncDialect, linalg::LinalgDialect,
         math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
-        tensor::TensorDialect>();
+        tensor::TensorDialect, vector::VectorDialect>();
     // Unsigned scalars cross to signless arith through casts (castSignedness).
     target.addLegalOp<UnrealizedConversionCastOp>();
     RewritePatternSet patterns(ctx);

@@ -96,6 +96,8 @@ static ResizeFacts factsOf(const ResizeProblem &problem,
   facts.runtimeRatios = target.runtimeRatios && !target.portable;
   facts.pillow = problem.isPillow();
   facts.integerElements = problem.integerElements;
+  facts.fixedPointSums = problem.fixedPoint.has_value();
+  facts.vectorCode = !target.portable;
   facts.pillowPassOrder =
       problem.fixedPoint &&
       problem.fixedPoint->scheme == rules::FixedPointSums::Scheme::Pillow;
@@ -113,6 +115,8 @@ static ResizeFacts factsOf(const ResizeProblem &problem,
       a.runCoversAxis = axis.run && axis.run->phaseStep >= 0 &&
                         axis.run->firstPeriod == 0 &&
                         axis.run->endOutput() == axis.table->outLength;
+      a.consecutiveTaps =
+          axis.table && rules::consecutiveTaps(*axis.table).has_value();
     }
     facts.axes.push_back(a);
   }

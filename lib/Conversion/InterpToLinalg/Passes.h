@@ -100,13 +100,30 @@ Value buildAxisPass(OpBuilder &b, Location loc, Value source, int64_t axis,
                     const ElementTypes &types);
 /// Separable passes in `order` (positions in `axes`): intermediate passes
 /// accumulate (or, with `storeEveryPass`, store the element type too), the
-/// last one stores the element type into `init`.
+/// last one stores the element type into `init`. The passes of
+/// `channelVector` take the channel-vector form (buildChannelVectorPass).
 Value buildSeparablePasses(OpBuilder &b, Location loc, Value source,
                            ArrayRef<int64_t> axes, ArrayRef<AxisTables> tables,
                            ArrayRef<size_t> order,
                            ArrayRef<OpFoldResult> outSizes, Value init,
                            const ElementTypes &types,
-                           bool storeEveryPass = false);
+                           bool storeEveryPass = false,
+                           ArrayRef<size_t> channelVector = {});
+
+//===----------------------------------------------------------------------===//
+// ChannelVectorPass.cpp
+//===----------------------------------------------------------------------===//
+
+/// A fixed-point separable pass along `axis`, the dimension just outside
+/// the innermost one (interp::channelVectorPass), summing each pixel's
+/// channels as one vector where the source's pixels are interleaved
+/// (checked on its strides when the code runs) and by `otherLayouts`
+/// elsewhere, and wholly by `otherLayouts` where the tables are not
+/// constant consecutive taps.
+Value buildChannelVectorPass(
+    OpBuilder &b, Location loc, Value source, int64_t axis,
+    const AxisTables &tables, Value init, const ElementTypes &types,
+    function_ref<Value(OpBuilder &, Location)> otherLayouts);
 
 //===----------------------------------------------------------------------===//
 // Strategy.cpp: facts in, plan out, plan carried out.

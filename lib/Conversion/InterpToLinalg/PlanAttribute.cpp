@@ -75,11 +75,45 @@ DictionaryAttr interp::planToAttr(MLIRContext *context,
     if (r.orderAtRunTime)
       entries.push_back(
           b.getNamedAttr("order_at_run_time", b.getBoolAttr(true)));
+    if (!r.channelVectorPasses.empty())
+      entries.push_back(b.getNamedAttr("channel_vector",
+                                       indexArray(b, r.channelVectorPasses)));
     break;
   default:
     break;
   }
   return b.getDictionaryAttr(entries);
+}
+
+/// Pins `channel_vector` on `plan`: some of the passes the planner gives
+/// the channel-vector form (an empty list: none, e.g. to compare the
+/// generic form).
+static LogicalResult
+pinChannelVector(Attribute attr, LoweringPlan &plan,
+                 llvm::function_ref<InFlightDiagnostic()> emitError) {
+  SmallVector<size_t> &chosen = plan.resize.channelVectorPasses;
+  auto array = dyn_cast<ArrayAttr>(attr);
+  SmallVector<size_t> pinned;
+  for (Attribute entry : array ? array.getValue() : ArrayRef<Attribute>()) {
+    auto position = dyn_cast<IntegerAttr>(entry);
+    if (!position || position.getValue().isNegative() ||
+        !llvm::is_contained(chosen, position.getValue().getZExtValue()) ||
+        llvm::is_contained(pinned, position.getValue().getZExtValue())) {
+      array = nullptr;
+      break;
+    }
+    pinned.push_back(position.getValue().getZExtValue());
+  }
+  if (!array) {
+    Builder b(attr.getContext());
+    InFlightDiagnostic diag = emitError();
+    diag << "plan: 'channel_vector' must list distinct axis positions among "
+            "those the planner gives the channel-vector form ("
+         << indexArray(b, chosen) << "); got " << attr;
+    return failure();
+  }
+  chosen = std::move(pinned);
+  return success();
 }
 
 /// The table sources `pinned` names (empty when it names none).
@@ -193,13 +227,14 @@ interp::pinPlan(DictionaryAttr pinned, const ResizeProblem &problem,
                                               "ratios",
                                               "fuse_outer_axis",
                                               "store_every_pass",
-                                              "order_at_run_time"};
+                                              "order_at_run_time",
+                                              "channel_vector"};
   for (NamedAttribute entry : pinned)
     if (!llvm::is_contained(known, entry.getName().getValue())) {
       emitError() << "plan: unknown entry '" << entry.getName().getValue()
                   << "' (known: tables, taps, kind, order, direct_axes, "
                      "peeled, ratios, fuse_outer_axis, store_every_pass, "
-                     "order_at_run_time)";
+                     "order_at_run_time, channel_vector)";
       return failure();
     }
   FailureOr<SmallVector<std::optional<TableOrigin>>> sources =
@@ -217,10 +252,15 @@ interp::pinPlan(DictionaryAttr pinned, const ResizeProblem &problem,
   if (Attribute order = pinned.get("order"))
     if (failed(pinOrder(order, *plan, emitError)))
       return failure();
+  if (Attribute channels = pinned.get("channel_vector"))
+    if (failed(pinChannelVector(channels, *plan, emitError)))
+      return failure();
   // The derived entries, when given, must be what the plan derives: the
   // printed plan pins itself.
   DictionaryAttr derived = planToAttr(pinned.getContext(), *plan);
   for (NamedAttribute entry : pinned) {
+    if (entry.getName() == "channel_vector")
+      continue;
     Attribute value = derived.get(entry.getName());
     if (value == entry.getValue())
       continue;

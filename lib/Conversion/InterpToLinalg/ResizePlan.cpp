@@ -110,6 +110,21 @@ static size_t peeledAxes(const ResizeFacts &facts,
   return peeled;
 }
 
+bool interp::channelVectorPass(const ResizeFacts &facts, size_t i) {
+  const AxisFacts &axis = facts.axes[i];
+  if (!facts.fixedPointSums || !facts.vectorCode || axis.identity ||
+      !axis.constantTable || !axis.consecutiveTaps ||
+      axis.dim != facts.rank - 2)
+    return false;
+  if (llvm::any_of(facts.axes, [&](const AxisFacts &other) {
+        return !other.identity && other.dim == facts.rank - 1;
+      }))
+    return false;
+  std::optional<int64_t> channels = facts.inSizes[facts.rank - 1];
+  return channels && *channels >= kMinVectorChannels &&
+         *channels <= kMaxVectorChannels;
+}
+
 ResizePlan interp::planResize(const ResizeFacts &facts) {
   ResizePlan plan;
   if (facts.pillow) {
@@ -118,6 +133,9 @@ ResizePlan interp::planResize(const ResizeFacts &facts) {
       if (!facts.axes[i].identity)
         plan.separableOrder.push_back(i);
     plan.storeEveryPass = facts.integerElements;
+    for (size_t i : plan.separableOrder)
+      if (channelVectorPass(facts, i))
+        plan.channelVectorPasses.push_back(i);
     if (facts.pillowPassOrder && plan.separableOrder.size() == 2) {
       // axes = [h, w]: the vertical pass is position 0.
       std::optional<int64_t> inH = facts.inSizes[facts.axes[0].dim],

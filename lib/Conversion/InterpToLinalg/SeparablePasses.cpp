@@ -95,13 +95,11 @@ Value lowering::buildAxisPass(OpBuilder &b, Location loc, Value source,
   return buildDirectPassWithEdges(b, loc, source, inputs, init, types);
 }
 
-Value lowering::buildSeparablePasses(OpBuilder &b, Location loc, Value source,
-                                     ArrayRef<int64_t> axes,
-                                     ArrayRef<AxisTables> tables,
-                                     ArrayRef<size_t> order,
-                                     ArrayRef<OpFoldResult> outSizes,
-                                     Value init, const ElementTypes &types,
-                                     bool storeEveryPass) {
+Value lowering::buildSeparablePasses(
+    OpBuilder &b, Location loc, Value source, ArrayRef<int64_t> axes,
+    ArrayRef<AxisTables> tables, ArrayRef<size_t> order,
+    ArrayRef<OpFoldResult> outSizes, Value init, const ElementTypes &types,
+    bool storeEveryPass, ArrayRef<size_t> channelVector) {
   Value passResult = source;
   for (size_t i : order) {
     Value passInit = init;
@@ -112,8 +110,16 @@ Value lowering::buildSeparablePasses(OpBuilder &b, Location loc, Value source,
       passInit = tensor::EmptyOp::create(
           b, loc, sizes, storeEveryPass ? types.data : types.accumulator);
     }
+    Value passSource = passResult;
+    auto generic = [&](OpBuilder &gb, Location gloc) {
+      return buildAxisPass(gb, gloc, passSource, axes[i], tables[i], passInit,
+                           types);
+    };
     passResult =
-        buildAxisPass(b, loc, passResult, axes[i], tables[i], passInit, types);
+        llvm::is_contained(channelVector, i)
+            ? buildChannelVectorPass(b, loc, passSource, axes[i], tables[i],
+                                     passInit, types, generic)
+            : generic(b, loc);
   }
   return passResult;
 }

@@ -137,11 +137,11 @@ static Value buildRunTimeOrder(OpBuilder &b, Location loc,
   SmallVector<size_t> reversed(llvm::reverse(plan.separableOrder));
   auto passes = [&](ArrayRef<size_t> order) {
     return [&, order](OpBuilder &nb, Location nloc) {
-      scf::YieldOp::create(nb, nloc,
-                           buildSeparablePasses(nb, nloc, source, spec.axes,
-                                                tables, order, spec.outSizes,
-                                                init, types,
-                                                plan.storeEveryPass));
+      scf::YieldOp::create(
+          nb, nloc,
+          buildSeparablePasses(nb, nloc, source, spec.axes, tables, order,
+                               spec.outSizes, init, types, plan.storeEveryPass,
+                               plan.channelVectorPasses));
     };
   };
   return scf::IfOp::create(b, loc, verticalFirst, passes(reversed),
@@ -171,7 +171,7 @@ Value lowering::buildPlannedResize(OpBuilder &b, Location loc,
                                init, types);
     return buildSeparablePasses(b, loc, source, spec.axes, tables,
                                 plan.separableOrder, spec.outSizes, init, types,
-                                plan.storeEveryPass);
+                                plan.storeEveryPass, plan.channelVectorPasses);
   }
   llvm_unreachable("unknown plan kind");
 }

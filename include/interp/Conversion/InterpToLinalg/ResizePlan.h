@@ -116,6 +116,9 @@ struct AxisFacts {
   bool hasRun = false;
   bool directRun = false;
   bool runCoversAxis = false;
+  /// The constant table reads consecutive positions per output
+  /// (rules::consecutiveTaps).
+  bool consecutiveTaps = false;
 };
 
 /// What planResize knows about the op.
@@ -138,6 +141,10 @@ struct ResizeFacts {
   /// pass order (rules::generic::pillowVerticalFirst). (PyTorch's
   /// arithmetic always runs the horizontal pass first.)
   bool pillowPassOrder = false;
+  /// The sums are fixed point (8-bit data in the Pillow modes).
+  bool fixedPointSums = false;
+  /// The lowering may emit vector-dialect code (not portable).
+  bool vectorCode = true;
   /// One per op axis, in the op's order.
   llvm::SmallVector<AxisFacts> axes;
   /// The padded input and the output dimensions, where static.
@@ -186,10 +193,25 @@ struct ResizePlan {
   /// time only: Pillow's rule picks the pass order when the code runs,
   /// `separableOrder` (horizontal first) or its reverse.
   bool orderAtRunTime = false;
+  /// Separable, fixed point: the passes (positions in ResizeFacts::axes)
+  /// that sum each pixel's channels as one vector (channelVectorPass).
+  llvm::SmallVector<size_t> channelVectorPasses;
 };
 
 /// The strategy for an op with these facts.
 ResizePlan planResize(const ResizeFacts &facts);
+
+/// A pixel's channels (the innermost dimension's length) that a channel
+/// vector holds at most and at least.
+inline constexpr int64_t kMaxVectorChannels = 4;
+inline constexpr int64_t kMinVectorChannels = 2;
+
+/// Whether the separable pass of axis `i` sums each pixel's channels as one
+/// vector: fixed-point sums along the dimension just outside an innermost
+/// one that is not resized and holds kMinVectorChannels to
+/// kMaxVectorChannels channels (W of an NHWC image), with a constant table
+/// of consecutive taps. Its generic form reads every channel as a scalar.
+bool channelVectorPass(const ResizeFacts &facts, size_t i);
 
 /// The separable pass order of least estimated work: each pass costs its
 /// output elements times its taps (kGatherPenalty more for an axis that
