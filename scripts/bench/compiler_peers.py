@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""Two more compiler peers for run_benchmarks.py: XLA and IREE's ONNX front end.
+"""More compiler peers for run_benchmarks.py: XLA, IREE's ONNX front end, and
+IREE with interp kernels ("iree-interp": scripts/iree/interp_to_iree.py's
+custom dispatches of interp's own kernels, docs/IREE.md).
 
 run_benchmarks.py's peers are libraries (PyTorch, ONNX Runtime, OpenVINO,
 OpenCV, Pillow) and IREE compiling interp's *own* portable linalg. Neither says
@@ -414,12 +416,87 @@ def run_iree_onnx(args, out_dir: Path, noisy: list[str], measure) -> tuple[list[
 
 
 # ---------------------------------------------------------------------------
+# IREE with interp kernels (scripts/iree/interp_to_iree.py)
+# ---------------------------------------------------------------------------
+
+def run_iree_interp(args, out_dir: Path, noisy: list[str], measure) -> tuple[list[dict], list[str], dict, dict]:
+    """"IREE with interp kernels": each workload's tensor-returning kernel
+    through scripts/iree/interp_to_iree.py (interp's own kernel object in a
+    custom dispatch), iree-compile llvm-cpu and iree-benchmark-module,
+    local-sync ("iree-interp", 1 thread) and local-task with N workers
+    ("iree-interp-task"). Its output is compared with interp-run's."""
+    sys.path.insert(0, str(harness.ROOT / "scripts" / "iree"))
+    import interp_to_iree
+    rows, notes, versions, not_equivalent, diffs = [], [], {}, {}, {}
+    venv = Path(args.build_dir) / "iree-venv"
+    py, why = ensure_venv(venv, harness.IREE_PINS, "import iree.compiler, iree.runtime", args.skip_install)
+    if py is None:
+        return rows, [f"iree-interp: {why}; skipped"], versions, not_equivalent
+    tools = venv / "bin"
+    version = subprocess.run([str(tools / "iree-compile"), "--version"], capture_output=True, text=True).stdout
+    match = re.search(r"compiler version (\S+)", version)
+    versions["iree"] = match.group(1) if match else "?"
+    work = out_dir / "iree-interp"
+    work.mkdir(parents=True, exist_ok=True)
+    for raw, w in _workloads(args.workloads):
+        name = w["name"]
+        if raw["dynamic"]:
+            notes.append(f"iree-interp {name}: skipped: dynamic shapes are not supported yet by interp_to_iree.py")
+            continue
+        source, module, vmfb = work / f"{name}.mlir", work / f"{name}.iree.mlir", work / f"{name}.vmfb"
+        source.write_text(gw.kernel(raw, "", destination=False) + "\n")
+        try:
+            interp_to_iree.convert(str(source), str(module), str(work / f"{name}.d"),
+                                   str(Path(args.build_dir) / "bin"))
+        except interp_to_iree.Error as e:
+            notes.append(f"iree-interp {name}: interp_to_iree.py failed ({str(e)[:160]})")
+            continue
+        r = harness.run([str(tools / "iree-compile"), *harness.IREE_COMPILE_FLAGS, str(module), "-o", str(vmfb)],
+                        capture_output=True, text=True)
+        if r.returncode != 0:
+            notes.append(f"iree-interp {name}: iree-compile failed: {_first_error(r.stderr or '')}")
+            continue
+        inputs, ref, why = interp_result(py, raw, w, Path(args.build_dir), out_dir / "interp-result")
+        if ref is None:
+            notes.append(f"iree-interp {name}: output not checked: {why}")
+        else:
+            got = work / f"{name}.out.npy"
+            r = harness.run([str(tools / "iree-run-module"), f"--module={vmfb}", f"--function={name}",
+                             "--device=local-sync", f"--input=@{inputs[0]}", f"--output=@{got}"],
+                            capture_output=True, text=True)
+            diff, why = max_abs_diff(py, got, ref) if r.returncode == 0 else (
+                None, f"iree-run-module failed ({(r.stderr or '').strip()[-160:]})")
+            for impl in ("iree-interp", "iree-interp-task"):
+                if diff is None:
+                    not_equivalent[(name, impl)] = why
+                else:
+                    _record_diff(w, impl, diff, "interp's kernel under IREE computes something else",
+                                 diffs, not_equivalent)
+        variants = [("iree-interp", 1, ["--device=local-sync"])] if 1 in args.threads else []
+        variants += [("iree-interp-task", t, ["--device=local-task", f"--task_topology_max_group_count={t}"])
+                     for t in args.threads]
+        for impl, threads, device in variants:
+            ms = harness.iree_benchmark(tools, vmfb, name, device, [f"@{inputs[0]}"],
+                                        work / f"{name}.{impl}.{threads}.json",
+                                        f"{impl} {name}/threads:{threads}", args, noisy, notes, measure)
+            if ms is not None:
+                rows.append(dict(workload=name, impl=impl, threads=threads, ms=ms))
+    notes.append(f"iree-interp / iree-interp-task (IREE with interp kernels): IREE {versions['iree']} running "
+                 "interp's own kernel (interp-to-llvm, clang -O3 -march=native) as a custom dispatch "
+                 "(scripts/iree/interp_to_iree.py, docs/IREE.md): the leading non-interpolated dims split "
+                 "over workgroups; iree-benchmark-module local-sync / local-task with N workers")
+    if diffs:
+        notes.append(_diff_note("iree-interp", {k: d for k, d in diffs.items() if k[1] == "iree-interp"}))
+    return rows, notes, versions, not_equivalent
+
+
+# ---------------------------------------------------------------------------
 # Alone
 # ---------------------------------------------------------------------------
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--peer", choices=["xla", "iree-onnx"])
+    ap.add_argument("--peer", choices=["xla", "iree-onnx", "iree-interp"])
     ap.add_argument("--build-dir", default=str(harness.ROOT / "build"))
     ap.add_argument("--workloads", default=",".join(w["name"] for w in harness.WORKLOADS))
     ap.add_argument("--threads", default="1,2")
@@ -447,7 +524,7 @@ def main() -> None:
     out_dir.mkdir(parents=True, exist_ok=True)
     measure = harness.measure if args.quiet else (lambda name, fn, a, noisy: fn())
     noisy: list[str] = []
-    rows, notes, versions, not_equivalent = {"xla": run_xla, "iree-onnx": run_iree_onnx}[args.peer](
+    rows, notes, versions, not_equivalent = {"xla": run_xla, "iree-onnx": run_iree_onnx, "iree-interp": run_iree_interp}[args.peer](
         args, out_dir, noisy, measure)
     print("versions: " + ", ".join(f"{k} {v}" for k, v in versions.items()))
     for r in rows:

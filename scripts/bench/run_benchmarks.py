@@ -489,7 +489,8 @@ def _sweep_columns(threads):
 def print_table(rows: list[dict], threads: list[int], workloads: list[str], out) -> None:
     by = {(r["workload"], r["impl"], r["threads"]): r for r in rows}
     impls = ["interp", "interp-fresh", "interp-omp", "torch", "onnxruntime", "openvino", "opencv", "pillow",
-             "pillow-simd", "vips", "iree", "iree-task", "iree-onnx", "iree-onnx-task", "xla", "reference"]
+             "pillow-simd", "vips", "iree", "iree-task", "iree-onnx", "iree-onnx-task", "xla",
+             "iree-interp", "iree-interp-task", "reference"]
     hdr = (f"| {'workload':<9} | {'impl':<13} | thr | {'median ms':>10} | {'vs fastest peer':>15} | "
            f"{'vs floor':>8} | {'vs touched':>10} |")
     print(hdr, file=out)
@@ -530,7 +531,8 @@ def parse_args():
     ap.add_argument("--threads", default="1,2")
     ap.add_argument("--workloads", default=",".join(w["name"] for w in WORKLOADS))
     ap.add_argument("--peers", default="torch,onnxruntime,openvino,pillow,pillow-simd,vips,iree,iree-onnx,xla",
-                    help="iree: IREE compiling interp's portable linalg; iree-onnx: IREE's ONNX front end on a "
+                    help="iree: IREE compiling interp's portable linalg; iree-interp: IREE with interp kernels "
+                         "(scripts/iree/interp_to_iree.py; not run unless named); iree-onnx: IREE's ONNX front end on a "
                          "one-node Resize model; xla: jax.image.resize, jitted; pillow-simd: Image.resize of "
                          "Pillow-SIMD (its own venv); vips: libvips' reduce through pyvips")
     ap.add_argument("--reps", type=int, default=5, help="Google Benchmark repetitions (median reported)")
@@ -657,7 +659,10 @@ def main() -> None:
         versions.update(iversions)
     # The compiler peers of scripts/bench/compiler_peers.py: each returns
     # the cases where it computes something else, measured against interp.
-    for peer, runner in (("iree-onnx", compiler_peers.run_iree_onnx), ("xla", compiler_peers.run_xla)):
+    # iree-interp (IREE with interp kernels) is interp itself, not a peer:
+    # its rows are not in PEERS' "fastest peer".
+    for peer, runner in (("iree-onnx", compiler_peers.run_iree_onnx), ("xla", compiler_peers.run_xla),
+                         ("iree-interp", compiler_peers.run_iree_interp)):
         if peer in args.peers and not args.interp_only:
             prows, pnotes, pversions, unequal = runner(args, out_dir, noisy, measure)
             rows += prows
