@@ -25,7 +25,9 @@
 #include "Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -75,8 +77,11 @@ struct PixelSum {
   Value fractionBits;
   Type element;
   int64_t channels;
-  int64_t groups;
-  int64_t inLength;
+  /// Groups per output (static for constant tables: unrolled up to
+  /// kMaxUnrolledTaps taps), the input length and the first output whose
+  /// loads could leave the row (PairTables::firstTail), as index values.
+  std::optional<int64_t> staticGroups;
+  Value groups, inLength, firstTail;
 };
 } // namespace
 
@@ -225,7 +230,7 @@ static Value groupBytes(OpBuilder &b, Location loc, const PixelSum &sum,
   Value channels = arith::ConstantIndexOp::create(b, loc, sum.channels);
   Value rowStart = arith::SubIOp::create(
       b, loc, first, arith::MulIOp::create(b, loc, start, channels));
-  Value lastPixel = arith::ConstantIndexOp::create(b, loc, sum.inLength - 1);
+  Value lastPixel = arith::SubIOp::create(b, loc, sum.inLength, index(1));
   SmallVector<Value> elements;
   for (int64_t lane = 0; lane < lanes; ++lane) {
     auto [tap, channel] = laneSource(lane, sum.channels);
@@ -320,13 +325,12 @@ static Value sumPixel(OpBuilder &b, Location loc, const PixelSum &sum,
                            groupWeights(gb, gloc, sum.high, o, g)));
   };
   Value low = zero, high = zero;
-  if (sum.groups * kGroupTaps <= kMaxUnrolledTaps) {
-    for (int64_t g = 0; g < sum.groups; ++g)
+  if (sum.staticGroups && *sum.staticGroups * kGroupTaps <= kMaxUnrolledTaps) {
+    for (int64_t g = 0; g < *sum.staticGroups; ++g)
       group(b, loc, arith::ConstantIndexOp::create(b, loc, g), low, high);
   } else {
     auto loop = scf::ForOp::create(
-        b, loc, arith::ConstantIndexOp::create(b, loc, 0),
-        arith::ConstantIndexOp::create(b, loc, sum.groups),
+        b, loc, arith::ConstantIndexOp::create(b, loc, 0), sum.groups,
         arith::ConstantIndexOp::create(b, loc, 1), ValueRange{low, high},
         [&](OpBuilder &lb, Location lloc, Value g, ValueRange iter) {
           Value l = iter[0], h = iter[1];
@@ -370,15 +374,11 @@ static Value sumPixel(OpBuilder &b, Location loc, const PixelSum &sum,
 
 /// The row's outputs [first, end) into `row`.
 static Value sumPixels(OpBuilder &b, Location loc, const PixelSum &sum,
-                       Value rowStart, int64_t first, int64_t end, Value row,
+                       Value rowStart, Value first, Value end, Value row,
                        bool tail) {
-  if (first >= end)
-    return row;
-  Value lower = arith::ConstantIndexOp::create(b, loc, first);
-  Value upper = arith::ConstantIndexOp::create(b, loc, end);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   return scf::ForOp::create(
-             b, loc, lower, upper, one, ValueRange{row},
+             b, loc, first, end, one, ValueRange{row},
              [&](OpBuilder &lb, Location lloc, Value o, ValueRange iter) {
                scf::YieldOp::create(
                    lb, lloc,
@@ -390,11 +390,10 @@ static Value sumPixels(OpBuilder &b, Location loc, const PixelSum &sum,
 /// The pass over interleaved pixels: a parallel loop over the rows (the
 /// dimensions outside `axis`), each row's outputs summed as vectors.
 static Value buildInterleavedPass(OpBuilder &b, Location loc, int64_t axis,
-                                  const PixelSum &sum, int64_t firstTail,
-                                  Value init) {
+                                  const PixelSum &sum, Value init) {
   auto initType = cast<RankedTensorType>(init.getType());
   int64_t rank = initType.getRank();
-  int64_t outLength = initType.getDimSize(axis);
+  OpFoldResult outLength = tensor::getMixedSize(b, loc, init, axis);
   SmallVector<OpFoldResult> rows;
   for (int64_t d = 0; d < axis; ++d)
     rows.push_back(tensor::getMixedSize(b, loc, init, d));
@@ -412,16 +411,18 @@ static Value buildInterleavedPass(OpBuilder &b, Location loc, int64_t axis,
         SmallVector<OpFoldResult> sizes(axis, fb.getIndexAttr(1));
         SmallVector<OpFoldResult> strides(rank, fb.getIndexAttr(1));
         offsets.append({fb.getIndexAttr(0), fb.getIndexAttr(0)});
-        sizes.append(
-            {fb.getIndexAttr(outLength), fb.getIndexAttr(sum.channels)});
-        auto rowType = RankedTensorType::get({outLength, sum.channels},
-                                             initType.getElementType());
+        sizes.append({outLength, fb.getIndexAttr(sum.channels)});
+        auto rowType =
+            RankedTensorType::get({initType.getDimSize(axis), sum.channels},
+                                  initType.getElementType());
         Value row = tensor::ExtractSliceOp::create(fb, floc, rowType, out,
                                                    offsets, sizes, strides);
-        row = sumPixels(fb, floc, sum, rowStart, 0, firstTail, row,
+        Value zero = arith::ConstantIndexOp::create(fb, floc, 0);
+        row = sumPixels(fb, floc, sum, rowStart, zero, sum.firstTail, row,
                         /*tail=*/false);
-        row = sumPixels(fb, floc, sum, rowStart, firstTail, outLength, row,
-                        /*tail=*/true);
+        row = sumPixels(fb, floc, sum, rowStart, sum.firstTail,
+                        getValueOrCreateConstantIndexOp(fb, floc, outLength),
+                        row, /*tail=*/true);
         auto inParallel = scf::InParallelOp::create(fb, floc);
         OpBuilder::InsertionGuard guard(fb);
         fb.setInsertionPointToStart(inParallel.getBody());
@@ -431,48 +432,243 @@ static Value buildInterleavedPass(OpBuilder &b, Location loc, int64_t axis,
   return forall.getResult(0);
 }
 
+/// The pass's tables from compile-time constant tables, or nullopt when
+/// they are not consecutive taps.
+static std::optional<PixelSum>
+constantPixelSum(OpBuilder &b, Location loc, const FlatSource &flat,
+                 const AxisTables &tables, const ElementTypes &types,
+                 Type element, int64_t channels) {
+  // Starts are i32.
+  if (!tables.constantFractionBits ||
+      tables.constantTable->inLength > INT32_MAX)
+    return std::nullopt;
+  std::optional<PairTables> pairs =
+      pairTables(*tables.constantTable, *types.fixedPoint,
+                 *tables.constantFractionBits, channels, types.isUnsigned);
+  if (!pairs)
+    return std::nullopt;
+  int64_t outLength = tables.constantTable->outLength;
+  SmallVector<int64_t> laneShape = {outLength, pairs->groups,
+                                    kGroupTaps * kPixelLanes};
+  SmallVector<int32_t> starts(pairs->starts.begin(), pairs->starts.end());
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  return PixelSum{flat,
+                  types,
+                  intTable<int32_t>(b, loc, {outLength}, starts),
+                  intTable<int32_t>(b, loc, {outLength}, pairs->offsets),
+                  intTable<int16_t>(b, loc, laneShape, pairs->low),
+                  pairs->high.empty()
+                      ? Value()
+                      : intTable<int16_t>(b, loc, laneShape, pairs->high),
+                  tables.fractionBits,
+                  element,
+                  channels,
+                  pairs->groups,
+                  index(pairs->groups),
+                  index(tables.constantTable->inLength),
+                  index(pairs->firstTail)};
+}
+
+/// The pass's tables computed when the code runs from run-time tables (the
+/// Pillow filters' windows: row o reads indices[o][0] + k with weight
+/// weights[o][k], and the columns past a row's window have weight 0), by
+/// the same rules as pairTables: weight lanes split into low and high
+/// halves, the offsets, the first output whose loads could leave the row.
+static PixelSum runtimePixelSum(OpBuilder &b, Location loc,
+                                const FlatSource &flat,
+                                const AxisTables &tables,
+                                const ElementTypes &types, Type element,
+                                int64_t channels, Value inLength) {
+  Type i16 = b.getI16Type(), i32 = b.getI32Type(), i64 = b.getI64Type();
+  auto index = [&](OpBuilder &nb, Location nloc, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(nb, nloc, v);
+  };
+  auto i32c = [&](OpBuilder &nb, Location nloc, int64_t v) -> Value {
+    return arith::ConstantOp::create(nb, nloc, nb.getI32IntegerAttr(v));
+  };
+  auto i64c = [&](OpBuilder &nb, Location nloc, int64_t v) -> Value {
+    return arith::ConstantOp::create(nb, nloc, nb.getI64IntegerAttr(v));
+  };
+  Value outLength = tensor::DimOp::create(b, loc, tables.indices, 0);
+  Value taps = tensor::DimOp::create(b, loc, tables.indices, 1);
+  Value groups =
+      arith::CeilDivUIOp::create(b, loc, taps, index(b, loc, kGroupTaps));
+  auto indicesType = cast<RankedTensorType>(tables.indices.getType());
+  SmallVector<OpFoldResult> offsets = {b.getIndexAttr(0), b.getIndexAttr(0)};
+  SmallVector<OpFoldResult> sizes = {OpFoldResult(outLength),
+                                     b.getIndexAttr(1)};
+  SmallVector<OpFoldResult> unit = {b.getIndexAttr(1), b.getIndexAttr(1)};
+  Value starts = tensor::ExtractSliceOp::create(
+      b, loc,
+      RankedTensorType::get({indicesType.getDimSize(0)},
+                            indicesType.getElementType()),
+      tables.indices, offsets, sizes, unit);
+
+  // The weight lanes: lane l of group g is tap 4 g + laneSource(l).first.
+  int64_t lanes = kGroupTaps * kPixelLanes;
+  SmallVector<OpFoldResult> laneSizes = {
+      OpFoldResult(outLength), OpFoldResult(groups), b.getIndexAttr(lanes)};
+  Value lowInit = tensor::EmptyOp::create(b, loc, laneSizes, i16);
+  Value highInit = tensor::EmptyOp::create(b, loc, laneSizes, i16);
+  AffineMap identity = b.getMultiDimIdentityMap(3);
+  auto laneTables = linalg::GenericOp::create(
+      b, loc, TypeRange{lowInit.getType(), highInit.getType()}, ValueRange{},
+      ValueRange{lowInit, highInit}, ArrayRef<AffineMap>{identity, identity},
+      SmallVector<utils::IteratorType>(3, utils::IteratorType::parallel),
+      [&](OpBuilder &nb, Location nloc, ValueRange) {
+        Value o = linalg::IndexOp::create(nb, nloc, 0);
+        Value g = linalg::IndexOp::create(nb, nloc, 1);
+        Value lane = linalg::IndexOp::create(nb, nloc, 2);
+        // laneSource: tap 2 (lane / 8) + lane % 2.
+        Value tap = arith::AddIOp::create(
+            nb, nloc,
+            arith::MulIOp::create(
+                nb, nloc,
+                arith::DivUIOp::create(nb, nloc, lane, index(nb, nloc, 8)),
+                index(nb, nloc, 2)),
+            arith::RemUIOp::create(nb, nloc, lane, index(nb, nloc, 2)));
+        Value k = arith::AddIOp::create(
+            nb, nloc,
+            arith::MulIOp::create(nb, nloc, g, index(nb, nloc, kGroupTaps)),
+            tap);
+        Value inside =
+            arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ult, k, taps);
+        Value column =
+            arith::SelectOp::create(nb, nloc, inside, k, index(nb, nloc, 0));
+        Value w = arith::SelectOp::create(
+            nb, nloc, inside,
+            tensor::ExtractOp::create(nb, nloc, tables.weights,
+                                      ValueRange{o, column}),
+            i32c(nb, nloc, 0));
+        Value low = arith::TruncIOp::create(
+            nb, nloc, i16,
+            arith::AndIOp::create(nb, nloc, w,
+                                  i32c(nb, nloc, (1 << kLowBits) - 1)));
+        Value high = arith::TruncIOp::create(
+            nb, nloc, i16,
+            arith::ShRSIOp::create(nb, nloc, w, i32c(nb, nloc, kLowBits)));
+        linalg::YieldOp::create(nb, nloc, ValueRange{low, high});
+      });
+
+  // The offsets: the rounding bias, plus 128 times the weights for
+  // unsigned data (wrapping).
+  Value bias = arith::ShLIOp::create(
+      b, loc, i32c(b, loc, 1),
+      arith::SubIOp::create(b, loc, tables.fractionBits, i32c(b, loc, 1)));
+  Value offsets32 = linalg::FillOp::create(
+                        b, loc, ValueRange{bias},
+                        ValueRange{tensor::EmptyOp::create(
+                            b, loc, ArrayRef<OpFoldResult>{outLength}, i32)})
+                        .getResult(0);
+  if (types.isUnsigned) {
+    MLIRContext *context = b.getContext();
+    AffineMap rows =
+        AffineMap::get(2, 0, {getAffineDimExpr(0, context)}, context);
+    offsets32 =
+        linalg::GenericOp::create(
+            b, loc, TypeRange{offsets32.getType()}, ValueRange{tables.weights},
+            ValueRange{offsets32},
+            ArrayRef<AffineMap>{b.getMultiDimIdentityMap(2), rows},
+            {utils::IteratorType::parallel, utils::IteratorType::reduction},
+            [&](OpBuilder &nb, Location nloc, ValueRange args) {
+              Value scaled =
+                  arith::MulIOp::create(nb, nloc, args[0], i32c(nb, nloc, 128));
+              linalg::YieldOp::create(
+                  nb, nloc,
+                  ValueRange{arith::AddIOp::create(nb, nloc, args[1], scaled)});
+            })
+            .getResult(0);
+  }
+
+  // The first output whose last group's load, ending (start + 4 (groups -
+  // 1)) C + 16 bytes into the row, would leave it: a min-reduction.
+  Value length64 = arith::IndexCastOp::create(b, loc, i64, outLength);
+  Value tailInit =
+      linalg::FillOp::create(b, loc, ValueRange{length64},
+                             ValueRange{tensor::EmptyOp::create(
+                                 b, loc, ArrayRef<OpFoldResult>{}, i64)})
+          .getResult(0);
+  Value groups64 = arith::IndexCastOp::create(b, loc, i64, groups);
+  Value rowBytes = arith::MulIOp::create(
+      b, loc, arith::IndexCastOp::create(b, loc, i64, inLength),
+      i64c(b, loc, channels));
+  MLIRContext *context = b.getContext();
+  auto firstTail =
+      linalg::GenericOp::create(
+          b, loc, TypeRange{tailInit.getType()}, ValueRange{starts},
+          ValueRange{tailInit},
+          ArrayRef<AffineMap>{b.getMultiDimIdentityMap(1),
+                              AffineMap::get(1, 0, {}, context)},
+          {utils::IteratorType::reduction},
+          [&](OpBuilder &nb, Location nloc, ValueRange args) {
+            Value start = args[0];
+            if (start.getType() != i64)
+              start = arith::ExtSIOp::create(nb, nloc, i64, start);
+            Value lastGroup = arith::MulIOp::create(
+                nb, nloc,
+                arith::SubIOp::create(nb, nloc, groups64, i64c(nb, nloc, 1)),
+                i64c(nb, nloc, kGroupTaps));
+            Value end = arith::AddIOp::create(
+                nb, nloc,
+                arith::MulIOp::create(
+                    nb, nloc, arith::AddIOp::create(nb, nloc, start, lastGroup),
+                    i64c(nb, nloc, channels)),
+                i64c(nb, nloc, kGroupBytes));
+            Value leaves = arith::CmpIOp::create(
+                nb, nloc, arith::CmpIPredicate::sgt, end, rowBytes);
+            Value o = arith::IndexCastOp::create(
+                nb, nloc, i64, linalg::IndexOp::create(nb, nloc, 0));
+            Value candidate =
+                arith::SelectOp::create(nb, nloc, leaves, o, length64);
+            linalg::YieldOp::create(nb, nloc,
+                                    ValueRange{arith::MinSIOp::create(
+                                        nb, nloc, args[1], candidate)});
+          })
+          .getResult(0);
+  Value tail = arith::IndexCastOp::create(
+      b, loc, b.getIndexType(),
+      tensor::ExtractOp::create(b, loc, firstTail, ValueRange{}));
+  return PixelSum{flat,
+                  types,
+                  starts,
+                  offsets32,
+                  laneTables.getResult(0),
+                  laneTables.getResult(1),
+                  tables.fractionBits,
+                  element,
+                  channels,
+                  std::nullopt,
+                  groups,
+                  inLength,
+                  tail};
+}
+
 Value lowering::buildChannelVectorPass(
     OpBuilder &b, Location loc, Value source, int64_t axis,
     const AxisTables &tables, Value init, const ElementTypes &types,
     function_ref<Value(OpBuilder &, Location)> otherLayouts) {
   auto sourceType = cast<RankedTensorType>(source.getType());
-  auto initType = cast<RankedTensorType>(init.getType());
   int64_t channels = sourceType.getDimSize(axis + 1);
-  std::optional<PairTables> pairs;
-  // Starts are i32.
-  if (types.fixedPoint && tables.constantTable && tables.constantFractionBits &&
-      !initType.isDynamicDim(axis) &&
-      tables.constantTable->inLength <= INT32_MAX)
-    pairs =
-        pairTables(*tables.constantTable, *types.fixedPoint,
-                   *tables.constantFractionBits, channels, types.isUnsigned);
-  if (!pairs)
+  if (!types.fixedPoint || !tables.indices || !tables.weights ||
+      !tables.fractionBits)
     return otherLayouts(b, loc);
-  int64_t outLength = tables.constantTable->outLength;
-  SmallVector<int64_t> laneShape = {outLength, pairs->groups,
-                                    kGroupTaps * kPixelLanes};
-  SmallVector<int32_t> starts(pairs->starts.begin(), pairs->starts.end());
   FlatSource flat = flatSource(b, loc, source, axis);
-  PixelSum sum{flat,
-               types,
-               intTable<int32_t>(b, loc, {outLength}, starts),
-               intTable<int32_t>(b, loc, {outLength}, pairs->offsets),
-               intTable<int16_t>(b, loc, laneShape, pairs->low),
-               pairs->high.empty()
-                   ? Value()
-                   : intTable<int16_t>(b, loc, laneShape, pairs->high),
-               tables.fractionBits,
-               sourceType.getElementType(),
-               channels,
-               pairs->groups,
-               tables.constantTable->inLength};
+  std::optional<PixelSum> sum =
+      tables.constantTable
+          ? constantPixelSum(b, loc, flat, tables, types,
+                             sourceType.getElementType(), channels)
+          : std::optional<PixelSum>(runtimePixelSum(
+                b, loc, flat, tables, types, sourceType.getElementType(),
+                channels, tensor::DimOp::create(b, loc, source, axis)));
+  if (!sum)
+    return otherLayouts(b, loc);
   return scf::IfOp::create(
              b, loc, flat.interleaved,
              [&](OpBuilder &tb, Location tloc) {
-               scf::YieldOp::create(tb, tloc,
-                                    buildInterleavedPass(tb, tloc, axis, sum,
-                                                         pairs->firstTail,
-                                                         init));
+               scf::YieldOp::create(
+                   tb, tloc, buildInterleavedPass(tb, tloc, axis, *sum, init));
              },
              [&](OpBuilder &eb, Location eloc) {
                scf::YieldOp::create(eb, eloc, otherLayouts(eb, eloc));

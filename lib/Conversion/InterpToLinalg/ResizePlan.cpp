@@ -112,8 +112,10 @@ static size_t peeledAxes(const ResizeFacts &facts,
 
 bool interp::channelVectorPass(const ResizeFacts &facts, size_t i) {
   const AxisFacts &axis = facts.axes[i];
+  // Run-time tables of the Pillow filters are windows of consecutive taps
+  // too.
   if (!facts.fixedPointSums || !facts.vectorCode || axis.identity ||
-      !axis.constantTable || !axis.consecutiveTaps ||
+      (axis.constantTable ? !axis.consecutiveTaps : !facts.pillow) ||
       axis.dim != facts.rank - 2)
     return false;
   if (llvm::any_of(facts.axes, [&](const AxisFacts &other) {

@@ -117,3 +117,15 @@ func.func @pillow_order(%x: tensor<64x64xui8>) -> tensor<32x32xui8> {
      : (tensor<64x64xui8>, tensor<2xi64>, tensor<2xi64>) -> tensor<32x32xui8>
   return %y : tensor<32x32xui8>
 }
+
+// -----
+
+// channel_vector may only list passes the planner gives the form.
+func.func @channel_vector_not_planned(%x: tensor<1x20x30x3xui8>) -> tensor<1x8x11x3xui8> {
+  // expected-error @+3 {{plan: 'channel_vector' must list distinct axis positions among those the planner gives the channel-vector form ([1]); got [0]}}
+  %s = arith.constant dense<[8, 11]> : tensor<2xi64>
+  %a = arith.constant dense<[1, 2]> : tensor<2xi64>
+  %r = interp.interpolate_v11 %x, %s, %a {mode = bilinear_pillow, shape_calculation_mode = sizes, interp.plan = {channel_vector = [0]}}
+     : (tensor<1x20x30x3xui8>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x8x11x3xui8>
+  return %r : tensor<1x8x11x3xui8>
+}

@@ -210,7 +210,8 @@ inline constexpr int64_t kMinVectorChannels = 2;
 /// vector: fixed-point sums along the dimension just outside an innermost
 /// one that is not resized and holds kMinVectorChannels to
 /// kMaxVectorChannels channels (W of an NHWC image), with a constant table
-/// of consecutive taps. Its generic form reads every channel as a scalar.
+/// of consecutive taps or the run-time table of a Pillow filter (a window).
+/// Its generic form reads every channel as a scalar.
 bool channelVectorPass(const ResizeFacts &facts, size_t i);
 
 /// The separable pass order of least estimated work: each pass costs its
