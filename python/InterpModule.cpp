@@ -265,6 +265,9 @@ public:
     jit = std::move(*compiled);
   }
 
+  /// Whether the code was loaded from the disk cache instead of compiled.
+  bool fromDiskCache() const { return jit->isFromDiskCache(); }
+
   /// Calls the function on the arrays as they are (no copy unless an array
   /// is misaligned or its strides are not whole elements) and writes its
   /// results into `out` (an array, or a sequence of one per result) or into
@@ -681,6 +684,7 @@ NB_MODULE(_interp, m) {
       .def_prop_ro("num_threads",
                    [](const Kernel &k) { return std::get<2>(k.state()); })
       .def("reference", &Kernel::reference, nb::arg("args"))
+      .def_prop_ro("from_disk_cache", &Kernel::fromDiskCache)
       .def_prop_ro("name", &Kernel::getName)
       .def_prop_ro("input_types", &Kernel::inputTypes);
   m.def("tolerance", &tolerance, nb::arg("element_type"), nb::arg("magnitude"),
@@ -695,6 +699,30 @@ NB_MODULE(_interp, m) {
   m.def("describe", &describe, nb::arg("array"),
         "(dtype name, shape) of an array read in place (DLPack or the buffer "
         "protocol), or None");
+  m.def(
+      "set_disk_cache",
+      [](std::optional<std::string> directory) {
+        execution::setDiskCacheDirectory(std::move(directory));
+      },
+      nb::arg("directory").none(),
+      "The directory of the on-disk cache of compiled objects: a path turns "
+      "it on there, \"\" off, None back to $INTERP_CACHE_DIR (off when "
+      "unset or empty)");
+  m.def("disk_cache_directory", &execution::getDiskCacheDirectory,
+        "The directory of the disk cache in use, or \"\" when it is off");
+  m.def(
+      "disk_cache_stats",
+      [] {
+        execution::DiskCacheStats stats = execution::getDiskCacheStats();
+        nb::dict d;
+        d["loads"] = stats.loads;
+        d["stores"] = stats.stores;
+        d["rejected"] = stats.rejected;
+        d["write_errors"] = stats.writeErrors;
+        return d;
+      },
+      "What the disk cache did in this process: loads, stores, rejected "
+      "(corrupt entries compiled again), write_errors");
   m.def(
       "copied_inputs", [] { return copiedInputs.load(); },
       "How many inputs could not be read in place and were copied");

@@ -217,7 +217,9 @@ llvm::Error JitModule::call(StringRef function, const Signature &signature,
   // The buffers to free, each once, after the copies.
   SmallVector<void *> owned;
   owned.reserve(numResults);
-  std::string symbol = ("_mlir_ciface_" + function).str();
+  auto entryPoint = entryPoints.find(function);
+  if (entryPoint == entryPoints.end())
+    return llvm::createStringError("no compiled function @" + function);
 
   // The call's own status: failed checks come back here whatever handler
   // the process has (another library's, or the default that exits).
@@ -225,10 +227,8 @@ llvm::Error JitModule::call(StringRef function, const Signature &signature,
   status.failed = 0;
   status.message[0] = '\0';
   interp_status *previous = interp_set_thread_status(&status);
-  llvm::Error error = engine->invokePacked(symbol, args);
+  entryPoint->second(args.data());
   interp_set_thread_status(previous);
-  if (error)
-    return error;
   // A failed check returned null results, allocated nothing.
   if (status.failed)
     return llvm::createStringError(status.message);

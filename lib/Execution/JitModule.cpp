@@ -1,6 +1,7 @@
 //===- JitModule.cpp - compile and call interp modules in-process ---------===//
 
 #include "interp/Execution/JitModule.h"
+#include "DiskCache.h"
 #include "interp/Dialect/Interp/IR/InterpConstantFold.h"
 #include "interp/InitAll.h"
 #include "interp/Pipelines/Pipelines.h"
@@ -15,17 +16,27 @@
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "llvm/ExecutionEngine/JITEventListener.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h"
+#include "llvm/ExecutionEngine/SectionMemoryManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/Verifier.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Compiler.h"
 #include "llvm/Support/DynamicLibrary.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Transforms/Instrumentation/AddressSanitizer.h"
 
+#include <atomic>
 #include <cstdlib>
+#include <mutex>
 
 using namespace mlir;
 using namespace mlir::interp;
@@ -62,7 +73,11 @@ void execution::registerJitDialects(DialectRegistry &registry) {
   interp::registerAllDialects(registry);
 }
 
-JitModule::~JitModule() = default;
+JitModule::~JitModule() {
+  // As ExecutionEngine does for its own (global destructors, if any).
+  if (loaded)
+    llvm::consumeError(loaded->deinitialize(loaded->getMainJITDylib()));
+}
 
 const JitModule::Signature *
 JitModule::getSignature(llvm::StringRef function) const {
@@ -209,16 +224,22 @@ runtimeSymbols(llvm::orc::MangleAndInterner interner) {
   return symbols;
 }
 
+/// Whether perf's and GDB's JIT listeners are on: by the caller, or by
+/// INTERP_JIT_PROFILE in the environment.
+static bool wantProfilerListeners(bool profilerListeners) {
+  const char *profile = std::getenv("INTERP_JIT_PROFILE");
+  return profilerListeners ||
+         (profile && *profile && llvm::StringRef(profile) != "0");
+}
+
 /// The execution engine of the lowered `module`, optimized by `optimize`
-/// for the host.
+/// for the host that `builder` describes. With `keepObject`, the engine
+/// keeps a copy of the object it generates (ExecutionEngine's object
+/// cache), for the disk cache.
 static llvm::Expected<std::unique_ptr<ExecutionEngine>>
-createEngine(ModuleOp module, bool profilerListeners) {
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!builder)
-    return builder.takeError();
-  auto targetMachine = builder->createTargetMachine();
+createEngine(ModuleOp module, llvm::orc::JITTargetMachineBuilder builder,
+             bool profilerListeners, bool keepObject) {
+  auto targetMachine = builder.createTargetMachine();
   if (!targetMachine)
     return targetMachine.takeError();
   llvm::TargetMachine *machine = targetMachine->get();
@@ -229,14 +250,192 @@ createEngine(ModuleOp module, bool profilerListeners) {
   ExecutionEngineOptions options;
   options.transformer = transformer;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  options.enableObjectDump = keepObject;
   // MLIR turns both on by default. Debian's LLVM has perf's, which makes a
   // directory under ~/.debug/jit in every process and never removes it.
-  const char *profile = std::getenv("INTERP_JIT_PROFILE");
-  if (profile && *profile && llvm::StringRef(profile) != "0")
-    profilerListeners = true;
   options.enableGDBNotificationListener = profilerListeners;
   options.enablePerfNotificationListener = profilerListeners;
   return ExecutionEngine::create(module, options, std::move(*targetMachine));
+}
+
+//===----------------------------------------------------------------------===//
+// The disk cache
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct DiskCacheState {
+  std::mutex mutex;
+  /// Set by setDiskCacheDirectory; unset: $INTERP_CACHE_DIR.
+  std::optional<std::string> directory;
+  std::atomic<uint64_t> loads{0}, stores{0}, rejected{0}, writeErrors{0};
+};
+} // namespace
+
+static DiskCacheState &diskCacheState() {
+  static DiskCacheState *state = new DiskCacheState();
+  return *state;
+}
+
+void execution::setDiskCacheDirectory(std::optional<std::string> directory) {
+  DiskCacheState &state = diskCacheState();
+  std::lock_guard<std::mutex> lock(state.mutex);
+  state.directory = std::move(directory);
+}
+
+std::string execution::getDiskCacheDirectory() {
+  DiskCacheState &state = diskCacheState();
+  std::string directory;
+  {
+    std::lock_guard<std::mutex> lock(state.mutex);
+    if (state.directory) {
+      directory = *state.directory;
+    } else if (const char *env = std::getenv("INTERP_CACHE_DIR")) {
+      directory = env;
+    }
+  }
+  if (directory.empty())
+    return directory;
+  // Absolute: a later chdir must not move the cache.
+  llvm::SmallString<256> path(directory);
+  if (llvm::sys::fs::make_absolute(path))
+    return directory;
+  return std::string(path);
+}
+
+DiskCacheStats execution::getDiskCacheStats() {
+  DiskCacheState &state = diskCacheState();
+  DiskCacheStats stats;
+  stats.loads = state.loads.load();
+  stats.stores = state.stores.load();
+  stats.rejected = state.rejected.load();
+  stats.writeErrors = state.writeErrors.load();
+  return stats;
+}
+
+/// The key of compiling `module` (callable functions prepared, not yet
+/// lowered) with `options` for the host `builder` describes.
+static diskcache::Key
+diskCacheKey(ModuleOp module, const InterpPipelineOptions &options,
+             const llvm::orc::JITTargetMachineBuilder &builder) {
+  diskcache::KeyBuilder key;
+  key.add("interp JitModule object, format 1");
+  key.add(diskcache::buildIdentity());
+#if LLVM_ADDRESS_SANITIZER_BUILD
+  key.add("AddressSanitizer");
+#endif
+  std::string text;
+  {
+    llvm::raw_string_ostream os(text);
+    options.print(os);
+  }
+  key.add(text);
+  key.add(builder.getTargetTriple().str());
+  key.add(builder.getCPU());
+  key.add(builder.getFeatures().getString());
+  key.add(builder.getRelocationModel()
+              ? std::to_string(static_cast<int>(*builder.getRelocationModel()))
+              : "default");
+  key.add(builder.getCodeModel()
+              ? std::to_string(static_cast<int>(*builder.getCodeModel()))
+              : "default");
+  text.clear();
+  {
+    llvm::raw_string_ostream os(text);
+    module->print(os, OpPrintingFlags().enableDebugInfo(false));
+  }
+  key.add(text);
+  return key.finish();
+}
+
+static std::string packedName(llvm::StringRef function) {
+  return ("_mlir__mlir_ciface_" + function).str();
+}
+
+/// Links `object` (an entry of the disk cache) as ExecutionEngine links the
+/// object it generates: an LLJIT with RTDyld and the section memory
+/// manager, the process's symbols and the runtime's, and perf's and GDB's
+/// listeners when asked. Sets the entry points of `functions`.
+static llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>>
+loadObject(std::unique_ptr<llvm::MemoryBuffer> object,
+           llvm::orc::JITTargetMachineBuilder builder, bool profilerListeners,
+           const llvm::StringMap<JitModule::Signature> &functions,
+           llvm::StringMap<void (*)(void **)> &entryPoints) {
+  auto dataLayout = builder.getDefaultDataLayoutForTarget();
+  if (!dataLayout)
+    return dataLayout.takeError();
+  auto createLinkingLayer =
+      [profilerListeners](llvm::orc::ExecutionSession &session)
+      -> llvm::Expected<std::unique_ptr<llvm::orc::ObjectLayer>> {
+    auto layer = std::make_unique<llvm::orc::RTDyldObjectLinkingLayer>(
+        session, [](const llvm::MemoryBuffer &) {
+          return std::make_unique<llvm::SectionMemoryManager>();
+        });
+    if (profilerListeners) {
+      if (auto *gdb = llvm::JITEventListener::createGDBRegistrationListener())
+        layer->registerJITEventListener(*gdb);
+      if (auto *perf = llvm::JITEventListener::createPerfJITEventListener())
+        layer->registerJITEventListener(*perf);
+    }
+    return std::move(layer);
+  };
+  auto jit = llvm::orc::LLJITBuilder()
+                 .setJITTargetMachineBuilder(builder)
+                 .setDataLayout(*dataLayout)
+                 .setObjectLinkingLayerCreator(createLinkingLayer)
+                 .create();
+  if (!jit)
+    return jit.takeError();
+  llvm::orc::JITDylib &main = (*jit)->getMainJITDylib();
+  auto process = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(
+      dataLayout->getGlobalPrefix());
+  if (!process)
+    return process.takeError();
+  main.addGenerator(std::move(*process));
+  if (llvm::Error error = main.define(llvm::orc::absoluteSymbols(
+          runtimeSymbols(llvm::orc::MangleAndInterner(
+              main.getExecutionSession(), *dataLayout)))))
+    return std::move(error);
+  if (llvm::Error error = (*jit)->addObjectFile(std::move(object)))
+    return std::move(error);
+  for (const auto &entry : functions) {
+    auto address = (*jit)->lookup(packedName(entry.getKey()));
+    if (!address)
+      return address.takeError();
+    entryPoints[entry.getKey()] = address->toPtr<void (*)(void **)>();
+  }
+  if (llvm::Error error = (*jit)->initialize(main))
+    return std::move(error);
+  return std::move(*jit);
+}
+
+/// The object `engine` generated (ExecutionEngine's object cache, dumped
+/// to a temporary file that is removed at once), checked to be an object
+/// file.
+static llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
+generatedObject(ExecutionEngine &engine, llvm::StringRef directory) {
+  if (std::error_code ec = llvm::sys::fs::create_directories(directory))
+    return llvm::createStringError(ec, "cannot create " + directory + ": " +
+                                           ec.message());
+  llvm::SmallString<256> model(directory);
+  llvm::sys::path::append(model, "dump-%%%%%%%%.o.tmp");
+  auto temp = llvm::sys::fs::TempFile::create(model);
+  if (!temp)
+    return temp.takeError();
+  engine.dumpToObjectFile(temp->TmpName);
+  auto object = llvm::MemoryBuffer::getFile(temp->TmpName, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  llvm::Error removed = temp->discard();
+  if (!object)
+    return llvm::joinErrors(
+        llvm::createStringError(object.getError(),
+                                "cannot read the generated object: " +
+                                    object.getError().message()),
+        std::move(removed));
+  if (removed)
+    return std::move(removed);
+  if ((*object)->getBufferSize() == 0)
+    return llvm::createStringError("the engine dumped no object");
+  return std::move(*object);
 }
 
 llvm::Expected<std::unique_ptr<JitModule>>
@@ -247,22 +446,58 @@ JitModule::compile(ModuleOp module, unsigned numThreads,
   for (auto func : module.getOps<func::FuncOp>())
     if (whyNotCallable(func).empty())
       jit->signatures[func.getName()] = prepareCallable(func);
+  profilerListeners = wantProfilerListeners(profilerListeners);
 
-  PassManager pm(module.getContext());
   InterpPipelineOptions pipelineOptions;
   pipelineOptions.numThreads = numThreads;
   // The code runs here (JITTargetMachineBuilder::detectHost below).
   pipelineOptions.targetFeatures = "host";
   if (minParallelIterations)
     pipelineOptions.minParallelIterations = *minParallelIterations;
-  buildInterpToLLVMPipeline(pm, pipelineOptions);
-  if (failed(pm.run(module)))
-    return llvm::createStringError("lowering with --interp-to-llvm failed");
   if (numThreads != 1)
     if (llvm::Error error = makeOpenMPGlobal())
       return std::move(error);
 
-  auto engine = createEngine(module, profilerListeners);
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return builder.takeError();
+
+  // The disk cache: the object of this very compilation, if there is one.
+  std::string cacheDirectory = getDiskCacheDirectory();
+  std::string cachePath;
+  diskcache::Key cacheKey{};
+  DiskCacheState &cacheState = diskCacheState();
+  if (!cacheDirectory.empty()) {
+    cacheKey = diskCacheKey(module, pipelineOptions, *builder);
+    cachePath = diskcache::entryPath(cacheDirectory, cacheKey);
+    bool corrupt = false;
+    if (auto object = diskcache::read(cachePath, cacheKey, corrupt)) {
+      auto loaded = loadObject(std::move(object), *builder, profilerListeners,
+                               jit->signatures, jit->entryPoints);
+      if (loaded) {
+        ++cacheState.loads;
+        jit->loaded = std::move(*loaded);
+        jit->fromDiskCache = true;
+        return jit;
+      }
+      // Compiled (and overwritten) below.
+      llvm::consumeError(loaded.takeError());
+      jit->entryPoints.clear();
+      corrupt = true;
+    }
+    if (corrupt)
+      ++cacheState.rejected;
+  }
+
+  PassManager pm(module.getContext());
+  buildInterpToLLVMPipeline(pm, pipelineOptions);
+  if (failed(pm.run(module)))
+    return llvm::createStringError("lowering with --interp-to-llvm failed");
+
+  auto engine = createEngine(module, *builder, profilerListeners,
+                             /*keepObject=*/!cachePath.empty());
   if (!engine)
     return engine.takeError();
   jit->engine = std::move(*engine);
@@ -274,6 +509,25 @@ JitModule::compile(ModuleOp module, unsigned numThreads,
         jit->engine->lookupPacked(("_mlir_ciface_" + entry.getKey()).str());
     if (!fn)
       return fn.takeError();
+    jit->entryPoints[entry.getKey()] = *fn;
+  }
+  jit->engine->initialize();
+
+  if (!cachePath.empty()) {
+    // A cache that cannot be written leaves the module compiled: only the
+    // next process compiles it again.
+    llvm::Error error = [&]() -> llvm::Error {
+      auto object = generatedObject(*jit->engine, cacheDirectory);
+      if (!object)
+        return object.takeError();
+      return diskcache::write(cachePath, cacheKey, (*object)->getBuffer());
+    }();
+    if (error) {
+      llvm::consumeError(std::move(error));
+      ++cacheState.writeErrors;
+    } else {
+      ++cacheState.stores;
+    }
   }
   return jit;
 }

@@ -23,7 +23,9 @@ interpolate() compiles one kernel per configuration (dtype, rank, version,
 mode, axes, attributes, sizes or scales), with the shape of the input and
 the sizes or scales as run-time operands: images of any size share it
 (cache_info()). Kernels pickle (the other side compiles them again) and a
-process may fork after using them.
+process may fork after using them. An optional on-disk cache of compiled
+objects (set_disk_cache, or INTERP_CACHE_DIR in the environment) lets
+another process load a kernel instead of compiling it.
 
 Element types: float16, float32, float64, int8, uint8, int32, int64, and
 bf16 as its uint16 bits (pass element_type="bf16" to interpolate) or as
@@ -49,11 +51,12 @@ import threading
 import numpy as np
 
 from ._interp import Error, Kernel, attribute_names as _attribute_names, describe as _describe, \
-    result_shape as _result_shape, tolerance
+    disk_cache_directory as _disk_cache_directory, disk_cache_stats, \
+    result_shape as _result_shape, set_disk_cache as _set_disk_cache, tolerance
 
-__all__ = ["CacheInfo", "Error", "Kernel", "cache_info", "clear_cache", "compile", "interpolate",
-           "interpolate_reference", "op_text", "generic_op_text", "result_shape", "set_cache_size",
-           "tolerance"]
+__all__ = ["CacheInfo", "Error", "Kernel", "cache_info", "clear_cache", "compile", "disk_cache",
+           "disk_cache_stats", "interpolate", "interpolate_reference", "op_text", "generic_op_text",
+           "result_shape", "set_cache_size", "set_disk_cache", "tolerance"]
 
 # interp.torch, interp.pil and interp.transforms import torch or PIL: loaded
 # when first named, so that `import interp` needs neither.
@@ -137,7 +140,8 @@ def compile(mlir_text: str, function: str | None = None, num_threads: int = 1) -
     callable function) with --interp-to-llvm; returns a callable that takes
     and returns numpy arrays. num_threads > 1 (or 0: all cores) emits OpenMP
     code. The kernel pickles as its text, function and num_threads: the
-    unpickling process compiles it again."""
+    unpickling process compiles it again (or loads it from the disk cache:
+    set_disk_cache)."""
     if not isinstance(mlir_text, str):
         raise Error("compile takes the MLIR module as a str, got %s" % type(mlir_text).__name__)
     if function is not None and not isinstance(function, str):
@@ -371,16 +375,19 @@ _cache_size = _DEFAULT_CACHE_SIZE
 _cache_hits = 0
 _cache_misses = 0
 _cache_compiles = 0
+_cache_disk_hits = 0
 _cache_lock = threading.Lock()
 # Configurations whose generic kernel does not compile (a lowering that
 # needs static shapes or constant sizes): they get a kernel per op_text.
 _static_only: set = set()
 
 
-class CacheInfo(collections.namedtuple("CacheInfo", "hits misses maxsize currsize compiles")):
+class CacheInfo(collections.namedtuple("CacheInfo",
+                                       "hits misses maxsize currsize compiles disk_hits")):
     """hits, misses, maxsize and currsize as functools.lru_cache reports
-    them; compiles: how many kernels interpolate() compiled; entries: the
-    kernels kept (currsize)."""
+    them; compiles: how many kernels interpolate() compiled; disk_hits: how
+    many it loaded from the disk cache instead of compiling them
+    (set_disk_cache); entries: the kernels kept (currsize)."""
     __slots__ = ()
 
     @property
@@ -408,22 +415,59 @@ def set_cache_size(n: int) -> int:
 
 
 def clear_cache() -> None:
-    """Drops every compiled kernel interpolate() keeps (and its statistics)."""
-    global _cache_hits, _cache_misses, _cache_compiles
+    """Drops every compiled kernel interpolate() keeps (and its statistics;
+    the disk cache's files stay)."""
+    global _cache_hits, _cache_misses, _cache_compiles, _cache_disk_hits
     with _cache_lock:
         _cache.clear()
-        _cache_hits = _cache_misses = _cache_compiles = 0
+        _cache_hits = _cache_misses = _cache_compiles = _cache_disk_hits = 0
 
 
 def cache_info() -> CacheInfo:
-    """hits, misses, maxsize, currsize (= entries) and compiles of
-    interpolate()'s kernel cache."""
+    """hits, misses, maxsize, currsize (= entries), compiles and disk_hits
+    of interpolate()'s kernel cache."""
     with _cache_lock:
-        return CacheInfo(_cache_hits, _cache_misses, _cache_size, len(_cache), _cache_compiles)
+        return CacheInfo(_cache_hits, _cache_misses, _cache_size, len(_cache), _cache_compiles,
+                         _cache_disk_hits)
+
+
+def set_disk_cache(path) -> str | None:
+    """Turns on the on-disk cache of compiled objects in the directory
+    `path` (a str or os.PathLike; made when first written), or off with
+    None; returns the previous directory (None: off). Every kernel compiled
+    afterwards, by interpolate(), compile() or unpickling, first looks for
+    its object there, keyed by its MLIR text, the pipeline's options, the
+    versions and builds of interp, MLIR and LLVM, and the host CPU, and
+    loads it instead of compiling (cache_info().disk_hits, and the kernel's
+    from_disk_cache); else it compiles and writes the object there
+    (atomically: a temporary file renamed). A truncated or corrupt file is
+    compiled again and overwritten. Nothing removes old files. Off by
+    default, unless INTERP_CACHE_DIR is set in the environment."""
+    previous = disk_cache()
+    if path is None:
+        _set_disk_cache("")
+    else:
+        try:
+            path = os.fspath(path)
+        except TypeError:
+            raise Error("set_disk_cache takes a directory (str or os.PathLike) or None, got %r"
+                        % (path,)) from None
+        if isinstance(path, bytes):
+            path = os.fsdecode(path)
+        if not path:
+            raise Error("set_disk_cache takes a directory or None, got ''")
+        _set_disk_cache(os.path.abspath(path))
+    return previous
+
+
+def disk_cache() -> str | None:
+    """The directory of the disk cache in use (set_disk_cache, else
+    INTERP_CACHE_DIR), or None when it is off."""
+    return _disk_cache_directory() or None
 
 
 def _cached_kernel(key: str) -> Kernel:
-    global _cache_hits, _cache_misses, _cache_compiles
+    global _cache_hits, _cache_misses, _cache_compiles, _cache_disk_hits
     with _cache_lock:
         kernel = _cache.get(key)
         if kernel is not None:
@@ -435,7 +479,10 @@ def _cached_kernel(key: str) -> Kernel:
     # meanwhile; two threads compiling the same text keep the first kernel.
     kernel = _new_kernel(key)
     with _cache_lock:
-        _cache_compiles += 1
+        if kernel.from_disk_cache:
+            _cache_disk_hits += 1
+        else:
+            _cache_compiles += 1
         kernel = _cache.setdefault(key, kernel)
         _cache.move_to_end(key)
         _evict()

@@ -271,7 +271,7 @@ def test_cache_is_a_bounded_lru_and_clear_cache_empties_it():
             interp.interpolate(x, mode="nearest", sizes=[4], axes=[1])
         interp.interpolate(xs[0], mode="nearest", sizes=[4], axes=[1])  # now the newest
         interp.interpolate(xs[3], mode="nearest", sizes=[4], axes=[1])  # evicts xs[1]'s
-        assert interp.cache_info() == (1, 4, 3, 3, 4)
+        assert interp.cache_info() == (1, 4, 3, 3, 4, 0)
         assert interp.cache_info().entries == 3
         interp.interpolate(xs[0], mode="nearest", sizes=[4], axes=[1])
         assert interp.cache_info().hits == 2
@@ -280,7 +280,7 @@ def test_cache_is_a_bounded_lru_and_clear_cache_empties_it():
         assert interp.set_cache_size(1) == 3
         assert interp.cache_info().currsize == 1
         interp.clear_cache()
-        assert interp.cache_info() == (0, 0, 1, 0, 0)
+        assert interp.cache_info() == (0, 0, 1, 0, 0, 0)
         interp.set_cache_size(0)  # no cache: every call compiles, and works
         y = interp.interpolate(xs[2], mode="nearest", sizes=[8], axes=[1])
         np.testing.assert_array_equal(y, np.repeat(xs[2], 2, 1))

@@ -6,10 +6,14 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 #include "gtest/gtest.h"
 
 #include <atomic>
+#include <filesystem>
 
 using namespace mlir;
 using namespace mlir::interp;
@@ -202,4 +206,84 @@ TEST_F(JitModuleTest, MismatchedOutputsAreRefused) {
   error = jit->invokeInto("resize", inputs, flat);
   EXPECT_EQ(llvm::toString(std::move(error)),
             "output 0 of 'resize' must have rank 4, got 1");
+}
+
+// Issue 30, item 5: the disk cache. A second compile of the same module, in
+// a fresh context, loads the object instead of lowering and compiling; its
+// calls give the same results; a corrupt entry is compiled again and
+// overwritten.
+TEST_F(JitModuleTest, DiskCacheLoadsWhatItStored) {
+  llvm::SmallString<128> directory;
+  ASSERT_FALSE(
+      llvm::sys::fs::createUniqueDirectory("interp-disk-cache", directory));
+  setDiskCacheDirectory(std::string(directory));
+  // The signatures' types live in the contexts: kept to the end.
+  std::vector<std::unique_ptr<MLIRContext>> contexts;
+  auto compileFresh = [&]() -> std::unique_ptr<JitModule> {
+    DialectRegistry registry;
+    registerJitDialects(registry);
+    contexts.push_back(std::make_unique<MLIRContext>(registry));
+    OwningOpRef<ModuleOp> m =
+        parseSourceString<ModuleOp>(kResize, contexts.back().get());
+    if (!m)
+      return nullptr;
+    auto compiled = JitModule::compile(*m);
+    if (!compiled) {
+      ADD_FAILURE() << llvm::toString(compiled.takeError());
+      return nullptr;
+    }
+    return std::move(*compiled);
+  };
+  auto results = [&](JitModule &module) {
+    auto r = module.invoke("resize", {input(3, 5), sizes(7, 2)});
+    EXPECT_TRUE(static_cast<bool>(r));
+    return r ? (*r)[0].data : std::vector<uint8_t>();
+  };
+  auto entries = [&] {
+    std::vector<std::string> files;
+    std::error_code ec;
+    for (llvm::sys::fs::directory_iterator it(directory, ec), end;
+         it != end && !ec; it.increment(ec))
+      files.push_back(it->path());
+    return files;
+  };
+
+  DiskCacheStats before = getDiskCacheStats();
+  std::unique_ptr<JitModule> first = compileFresh();
+  ASSERT_TRUE(first);
+  EXPECT_FALSE(first->isFromDiskCache());
+  std::vector<std::string> files = entries();
+  ASSERT_EQ(files.size(), 1u);
+  EXPECT_EQ(getDiskCacheStats().stores, before.stores + 1);
+
+  std::unique_ptr<JitModule> second = compileFresh();
+  ASSERT_TRUE(second);
+  EXPECT_TRUE(second->isFromDiskCache());
+  EXPECT_EQ(getDiskCacheStats().loads, before.loads + 1);
+  EXPECT_EQ(results(*second), results(*first));
+  ASSERT_NE(second->getSignature("overwrite"), nullptr);
+  auto overwritten = second->invoke(
+      "overwrite", {Tensor::fromDoubles(ElementType::F32, {4}, {1, 2, 3, 4})});
+  ASSERT_TRUE(static_cast<bool>(overwritten));
+  EXPECT_EQ((*overwritten)[0].toDoubles()[0], 7.0);
+
+  // Truncated: compiled again, and the entry written whole.
+  std::error_code ec;
+  std::filesystem::resize_file(
+      files[0], std::filesystem::file_size(files[0], ec) / 2, ec);
+  ASSERT_FALSE(ec) << ec.message();
+  std::unique_ptr<JitModule> third = compileFresh();
+  ASSERT_TRUE(third);
+  EXPECT_FALSE(third->isFromDiskCache());
+  EXPECT_EQ(getDiskCacheStats().rejected, before.rejected + 1);
+  EXPECT_EQ(results(*third), results(*first));
+  EXPECT_EQ(entries(), files);
+  std::unique_ptr<JitModule> fourth = compileFresh();
+  ASSERT_TRUE(fourth);
+  EXPECT_TRUE(fourth->isFromDiskCache());
+
+  setDiskCacheDirectory(std::nullopt);
+  for (const std::string &file : entries())
+    llvm::sys::fs::remove(file);
+  llvm::sys::fs::remove(directory);
 }

@@ -23,6 +23,10 @@
 #include <optional>
 #include <string>
 
+namespace llvm::orc {
+class LLJIT;
+} // namespace llvm::orc
+
 namespace mlir {
 class ExecutionEngine;
 class DialectRegistry;
@@ -75,6 +79,39 @@ using ResultAllocator = llvm::function_ref<llvm::Expected<MutableTensorView>(
     unsigned index, reference::ElementType type,
     llvm::ArrayRef<int64_t> shape)>;
 
+/// The optional on-disk cache of compiled objects, for the whole process.
+/// When on, JitModule::compile looks for the object of its module in
+/// `directory` before compiling and, when there is none (or it fails its
+/// checks), writes the object it compiles there. An entry is keyed by the
+/// module's text (after the callers' attributes, before lowering), the
+/// pipeline's options, interp's version and build, LLVM's and MLIR's
+/// versions and builds, and the host: its target triple, CPU name and
+/// features. Entries are written atomically (a temporary file renamed); a
+/// truncated or corrupt entry is compiled again and overwritten; nothing
+/// removes old entries.
+///
+/// `directory`: the cache's directory (created when first written to);
+/// "" turns the cache off; std::nullopt (the default) takes the directory
+/// from $INTERP_CACHE_DIR, off when it is unset or empty. Thread-safe.
+void setDiskCacheDirectory(std::optional<std::string> directory);
+/// The directory in use, or "" when the cache is off.
+std::string getDiskCacheDirectory();
+
+/// What the disk cache did in this process.
+struct DiskCacheStats {
+  /// Modules loaded from an entry instead of compiled.
+  uint64_t loads = 0;
+  /// Entries written.
+  uint64_t stores = 0;
+  /// Entries found truncated, corrupt or unloadable (then compiled again
+  /// and overwritten).
+  uint64_t rejected = 0;
+  /// Entries that could not be written (an unwritable directory): the
+  /// module is compiled and works, only not cached.
+  uint64_t writeErrors = 0;
+};
+DiskCacheStats getDiskCacheStats();
+
 class JitModule {
 public:
   ~JitModule();
@@ -95,6 +132,11 @@ public:
   /// process that nothing removes) and GDB. Off by default: the JIT creates
   /// no files. INTERP_JIT_PROFILE=1 in the environment turns it on too, for
   /// hosts without the parameter (interp-run has --jit-profile).
+  ///
+  /// With the disk cache on (setDiskCacheDirectory), a module whose object
+  /// is in the cache is loaded from there instead: it is not lowered (it
+  /// stays as it was, but for the attributes above), and
+  /// isFromDiskCache() says so.
   static llvm::Expected<std::unique_ptr<JitModule>>
   compile(ModuleOp module, unsigned numThreads = 1,
           std::optional<uint64_t> minParallelIterations = std::nullopt,
@@ -144,6 +186,9 @@ public:
   };
   const Signature *getSignature(llvm::StringRef function) const;
 
+  /// Whether compile() loaded the code from the disk cache.
+  bool isFromDiskCache() const { return fromDiskCache; }
+
 private:
   JitModule() = default;
   /// invokeInto on memref descriptors of the inputs (3 + 2 x rank words
@@ -153,8 +198,15 @@ private:
                    llvm::MutableArrayRef<llvm::SmallVector<int64_t>> inputs,
                    ResultAllocator allocate);
 
+  /// The code: compiled here (engine), or loaded from the disk cache
+  /// (loaded).
   std::unique_ptr<ExecutionEngine> engine;
+  std::unique_ptr<llvm::orc::LLJIT> loaded;
+  bool fromDiskCache = false;
   llvm::StringMap<Signature> signatures;
+  /// The packed-argument wrapper (void(void **)) of every function of
+  /// `signatures`' C interface, resolved by compile().
+  llvm::StringMap<void (*)(void **)> entryPoints;
 };
 
 } // namespace interp::execution
