@@ -204,6 +204,21 @@ if [ "$quick" -eq 0 ]; then
     failures+=("iree portable linalg (exit code $rc)")
   fi
 
+  # interp's own kernels in IREE programs (scripts/iree/interp_to_iree.py,
+  # docs/IREE.md): every static benchmark workload and 200 random ops, bit
+  # for bit against interp-run (77 = IREE could not be installed).
+  /usr/bin/python3 "$root/test/IREE/iree_kernels.py" --bin-dir "$build/bin"
+  rc=$?
+  if [ $rc -eq 0 ]; then
+    passed=$((passed + 1))
+  elif [ $rc -eq 77 ]; then
+    echo "iree with interp kernels: skipped (iree-base-compiler could not be installed)"
+    skipped=$((${skipped:-0} + 1))
+  else
+    failed=$((failed + 1))
+    failures+=("iree with interp kernels (exit code $rc)")
+  fi
+
   # The Python package as pip users get it: a fresh virtualenv with numpy 2
   # (PyPI), the wheel pip builds (scikit-build-core) over this build's
   # installed tree, test/Python run there (77 = PyPI could not be reached).
