@@ -339,16 +339,33 @@ def op_text(shape, element: str, **kwargs) -> str:
     return _function(c, data, result, element, None)
 
 
-def generic_op_text(rank: int, element: str, **kwargs) -> str:
+def generic_op_text(rank: int, element: str, channels: int | None = None, **kwargs) -> str:
     """The kernel interpolate() compiles for a configuration: @main(%x, %v)
     with the data's every dimension dynamic and the sizes (i64) or scales
     (f32) as the argument %v; the axes and attributes are constants. One
     text, and so one kernel, serves every input shape and every sizes or
-    scales of the configuration."""
+    scales of the configuration. `channels`: the innermost dimension's
+    length, kept static (part of the layout: the 2 to 4 channels of an HWC
+    image, whose 8-bit Pillow-mode passes then sum each pixel's channels in
+    vectors); the innermost dimension must not be resized."""
     rank = _integer(rank, "the rank")
     c = _config(rank, **kwargs)
-    data = "tensor<%s%s>" % ("?x" * rank, element)
+    dims = ["?"] * rank
+    if channels is not None:
+        dims[-1] = str(_integer(channels, "channels"))
+    data = "tensor<%s%s>" % ("".join(d + "x" for d in dims), element)
     return _function(c, data, data, element, True)
+
+
+def _layout_channels(shape, c) -> int | None:
+    """The channels generic_op_text keeps static for an input of `shape`:
+    a short innermost dimension (2 to 4) that is not resized."""
+    rank = len(shape)
+    if rank < 3 or not 2 <= shape[-1] <= 4:
+        return None
+    if any(a % rank == rank - 1 for a in c.axes):
+        return None
+    return shape[-1]
 
 
 def result_shape(shape, **kwargs) -> tuple:
@@ -495,7 +512,7 @@ def _operands(dtype, shape, element_type, kwargs):
     kernel of this shape and values, and none."""
     element = _element_type(dtype, element_type)
     c = _config(len(shape), **kwargs)
-    generic = generic_op_text(len(shape), element, **kwargs)
+    generic = generic_op_text(len(shape), element, _layout_channels(shape, c), **kwargs)
     if generic not in _static_only:
         try:
             kernel = _cached_kernel(generic)

@@ -53,3 +53,22 @@ def test_layouts_agree_with_reference(c, h, w, oh, ow, mode, dtype):
         np.testing.assert_array_equal(view, x)
         got = interp.interpolate(view, **kwargs)
         np.testing.assert_array_equal(got, expected, err_msg=name)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_rows_agree_with_reference(seed):
+    """One channel (HxW, the pass along the last axis): contiguous rows,
+    and every other column of a wider image."""
+    rng = np.random.default_rng([SEED, seed])
+    h, w, oh, ow = (int(v) for v in rng.integers(1, 60, 4))
+    dtype = ("uint8", "int8")[seed % 2]
+    info = np.iinfo(dtype)
+    x = rng.integers(info.min, info.max + 1, (h, w), dtype=dtype)
+    kwargs = dict(mode=("bilinear_pillow", "bicubic_pillow")[seed % 3 == 0],
+                  sizes=[oh, ow], axes=[0, 1], version=11)
+    expected = interp.interpolate_reference(x, **kwargs)
+    wide = np.zeros((h, 2 * w), dtype)
+    wide[:, ::2] = x
+    for name, view in (("contiguous", x), ("column-strided", wide[:, ::2])):
+        np.testing.assert_array_equal(interp.interpolate(view, **kwargs), expected,
+                                      err_msg=name)

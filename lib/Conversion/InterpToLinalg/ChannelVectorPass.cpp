@@ -37,8 +37,7 @@ using namespace mlir;
 using namespace mlir::interp;
 using namespace mlir::interp::lowering;
 
-/// Taps per group, the bytes one group loads, the lanes of a pixel's sum.
-static constexpr int64_t kGroupTaps = 4;
+/// The bytes (and 16-bit lanes) of one group, the lanes of a pixel's sum.
 static constexpr int64_t kGroupBytes = 16;
 static constexpr int64_t kPixelLanes = 4;
 /// Bits of the low half of a weight split into 16-bit pairs (non-negative,
@@ -85,10 +84,17 @@ struct PixelSum {
 };
 } // namespace
 
+/// Taps per group: 4 pixels of up to 4 channels, or 16 of one (a row of
+/// NCHW, where the sum's lanes all belong to one output).
+static int64_t groupTaps(int64_t channels) { return channels == 1 ? 16 : 4; }
+
 /// The byte of a group's 16 that lane `lane` of its pairs takes: channel c
 /// of tap t, lanes [t0c0 t1c0 t0c1 t1c1 t0c2 t1c2 t0c3 t1c3 | t2c0 t3c0 ..];
-/// channels past C take channel 0 (their sums are not used).
+/// channels past C take channel 0 (their sums are not used); one channel:
+/// tap `lane`.
 static std::pair<int64_t, int64_t> laneSource(int64_t lane, int64_t channels) {
+  if (channels == 1)
+    return {lane, 0};
   int64_t half = lane / 8, inHalf = lane % 8;
   int64_t channel = inHalf / 2, tap = 2 * half + inHalf % 2;
   return {tap, channel < channels ? channel : 0};
@@ -104,8 +110,9 @@ static std::optional<PairTables> pairTables(const rules::AxisTable &table,
     return std::nullopt;
   PairTables pairs;
   pairs.starts = consecutive->starts;
-  pairs.groups = llvm::divideCeil(table.taps, kGroupTaps);
-  int64_t padded = pairs.groups * kGroupTaps;
+  int64_t tapsPerGroup = groupTaps(channels);
+  pairs.groups = llvm::divideCeil(table.taps, tapsPerGroup);
+  int64_t padded = pairs.groups * tapsPerGroup;
   std::vector<int32_t> weights(table.outLength * padded, 0);
   bool fits16 = true;
   for (int64_t o = 0; o < table.outLength; ++o)
@@ -118,8 +125,8 @@ static std::optional<PairTables> pairTables(const rules::AxisTable &table,
   int32_t bias = int32_t(1) << (bits - 1);
   for (int64_t o = 0; o < table.outLength; ++o) {
     for (int64_t g = 0; g < pairs.groups; ++g)
-      for (int64_t lane = 0; lane < kGroupTaps * kPixelLanes; ++lane) {
-        int32_t w = weights[o * padded + g * kGroupTaps +
+      for (int64_t lane = 0; lane < kGroupBytes; ++lane) {
+        int32_t w = weights[o * padded + g * tapsPerGroup +
                             laneSource(lane, channels).first];
         if (fits16) {
           pairs.low.push_back(int16_t(w));
@@ -139,7 +146,7 @@ static std::optional<PairTables> pairTables(const rules::AxisTable &table,
   // the row.
   pairs.firstTail = table.outLength;
   for (int64_t o = 0; o < table.outLength; ++o)
-    if ((pairs.starts[o] + kGroupTaps * (pairs.groups - 1)) * channels +
+    if ((pairs.starts[o] + tapsPerGroup * (pairs.groups - 1)) * channels +
             kGroupBytes >
         table.inLength * channels) {
       pairs.firstTail = o;
@@ -189,6 +196,11 @@ static FlatSource flatSource(OpBuilder &b, Location loc, Value source,
       b, loc, flatType, metadata.getBaseBuffer(),
       OpFoldResult(metadata.getOffset()), {OpFoldResult(extent)},
       {OpFoldResult(b.getIndexAttr(1))});
+  if (axis == rank - 1) {
+    flat.interleaved = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                             flat.strides[axis], one);
+    return flat;
+  }
   Value channels =
       arith::ConstantIndexOp::create(b, loc, type.getDimSize(rank - 1));
   Value unitChannel = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
@@ -205,13 +217,14 @@ static FlatSource flatSource(OpBuilder &b, Location loc, Value source,
 /// from pixel min(start + tap, inLength - 1).
 static Value groupBytes(OpBuilder &b, Location loc, const PixelSum &sum,
                         Value first, Value start, Value g, bool tail) {
-  int64_t lanes = kGroupTaps * kPixelLanes;
+  int64_t lanes = kGroupBytes;
+  int64_t tapsPerGroup = groupTaps(sum.channels);
   Type i8 = b.getI8Type();
   auto bytesType = VectorType::get({kGroupBytes}, sum.element);
   auto index = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
-  Value firstTap = arith::MulIOp::create(b, loc, g, index(kGroupTaps));
+  Value firstTap = arith::MulIOp::create(b, loc, g, index(tapsPerGroup));
   Value groupStart = arith::AddIOp::create(
       b, loc, first,
       arith::MulIOp::create(b, loc, firstTap, index(sum.channels)));
@@ -224,6 +237,8 @@ static Value groupBytes(OpBuilder &b, Location loc, const PixelSum &sum,
       auto [tap, channel] = laneSource(lane, sum.channels);
       mask.push_back(tap * sum.channels + channel);
     }
+    if (sum.channels == 1)
+      return bytes;
     return vector::ShuffleOp::create(b, loc, bytes, bytes, mask);
   }
   // first = rowStart + start * C: the row starts at first - start * C.
@@ -278,7 +293,7 @@ static Value multiplyAddPairs(OpBuilder &b, Location loc, Value a, Value w) {
 /// no longer recognized.
 static Value groupWeights(OpBuilder &b, Location loc, Value table, Value o,
                           Value g) {
-  auto type = VectorType::get({kGroupTaps * kPixelLanes}, b.getI16Type());
+  auto type = VectorType::get({kGroupBytes}, b.getI16Type());
   Value zero = arith::ConstantOp::create(b, loc, b.getI16IntegerAttr(0));
   return vector::TransferReadOp::create(
       b, loc, type, table,
@@ -291,7 +306,7 @@ static Value groupWeights(OpBuilder &b, Location loc, Value table, Value o,
 static Value sumPixel(OpBuilder &b, Location loc, const PixelSum &sum,
                       Value rowStart, Value o, Value row, bool tail) {
   auto accType = VectorType::get({2 * kPixelLanes}, b.getI32Type());
-  auto pixelType = VectorType::get({kGroupTaps * kPixelLanes}, b.getI16Type());
+  auto pixelType = VectorType::get({kGroupBytes}, b.getI16Type());
   Value channels = arith::ConstantIndexOp::create(b, loc, sum.channels);
   Value start = arith::IndexCastOp::create(
       b, loc, b.getIndexType(),
@@ -325,7 +340,8 @@ static Value sumPixel(OpBuilder &b, Location loc, const PixelSum &sum,
                            groupWeights(gb, gloc, sum.high, o, g)));
   };
   Value low = zero, high = zero;
-  if (sum.staticGroups && *sum.staticGroups * kGroupTaps <= kMaxUnrolledTaps) {
+  if (sum.staticGroups &&
+      *sum.staticGroups * groupTaps(sum.channels) <= kMaxUnrolledTaps) {
     for (int64_t g = 0; g < *sum.staticGroups; ++g)
       group(b, loc, arith::ConstantIndexOp::create(b, loc, g), low, high);
   } else {
@@ -352,13 +368,22 @@ static Value sumPixel(OpBuilder &b, Location loc, const PixelSum &sum,
                 b, loc,
                 DenseElementsAttr::get(accType,
                                        b.getI32IntegerAttr(kLowBits)))));
+  Value offset = tensor::ExtractOp::create(b, loc, sum.offsets, ValueRange{o});
+  if (sum.channels == 1) {
+    // Every lane is the one output's.
+    Value reduced =
+        vector::ReductionOp::create(b, loc, vector::CombiningKind::ADD, total);
+    Value stored =
+        storeSum(b, loc, arith::AddIOp::create(b, loc, offset, reduced), row,
+                 sum.types, sum.fractionBits);
+    return tensor::InsertOp::create(b, loc, stored, row, ValueRange{o});
+  }
   Value halves[2];
   for (int64_t h = 0; h < 2; ++h)
     halves[h] = vector::ExtractStridedSliceOp::create(
         b, loc, total, ArrayRef<int64_t>{h * kPixelLanes},
         ArrayRef<int64_t>{kPixelLanes}, ArrayRef<int64_t>{1});
   auto sumType = VectorType::get({kPixelLanes}, b.getI32Type());
-  Value offset = tensor::ExtractOp::create(b, loc, sum.offsets, ValueRange{o});
   Value acc = arith::AddIOp::create(
       b, loc, vector::BroadcastOp::create(b, loc, sumType, offset),
       arith::AddIOp::create(b, loc, halves[0], halves[1]));
@@ -410,11 +435,17 @@ static Value buildInterleavedPass(OpBuilder &b, Location loc, int64_t axis,
         SmallVector<OpFoldResult> offsets(ivs.begin(), ivs.end());
         SmallVector<OpFoldResult> sizes(axis, fb.getIndexAttr(1));
         SmallVector<OpFoldResult> strides(rank, fb.getIndexAttr(1));
-        offsets.append({fb.getIndexAttr(0), fb.getIndexAttr(0)});
-        sizes.append({outLength, fb.getIndexAttr(sum.channels)});
+        // The row: [outputs, channels], or [outputs] along the last axis.
+        offsets.push_back(fb.getIndexAttr(0));
+        sizes.push_back(outLength);
+        SmallVector<int64_t> rowShape = {initType.getDimSize(axis)};
+        if (axis + 1 < rank) {
+          offsets.push_back(fb.getIndexAttr(0));
+          sizes.push_back(fb.getIndexAttr(sum.channels));
+          rowShape.push_back(sum.channels);
+        }
         auto rowType =
-            RankedTensorType::get({initType.getDimSize(axis), sum.channels},
-                                  initType.getElementType());
+            RankedTensorType::get(rowShape, initType.getElementType());
         Value row = tensor::ExtractSliceOp::create(fb, floc, rowType, out,
                                                    offsets, sizes, strides);
         Value zero = arith::ConstantIndexOp::create(fb, floc, 0);
@@ -448,8 +479,7 @@ constantPixelSum(OpBuilder &b, Location loc, const FlatSource &flat,
   if (!pairs)
     return std::nullopt;
   int64_t outLength = tables.constantTable->outLength;
-  SmallVector<int64_t> laneShape = {outLength, pairs->groups,
-                                    kGroupTaps * kPixelLanes};
+  SmallVector<int64_t> laneShape = {outLength, pairs->groups, kGroupBytes};
   SmallVector<int32_t> starts(pairs->starts.begin(), pairs->starts.end());
   auto index = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
@@ -493,8 +523,9 @@ static PixelSum runtimePixelSum(OpBuilder &b, Location loc,
   };
   Value outLength = tensor::DimOp::create(b, loc, tables.indices, 0);
   Value taps = tensor::DimOp::create(b, loc, tables.indices, 1);
+  int64_t tapsPerGroup = groupTaps(channels);
   Value groups =
-      arith::CeilDivUIOp::create(b, loc, taps, index(b, loc, kGroupTaps));
+      arith::CeilDivUIOp::create(b, loc, taps, index(b, loc, tapsPerGroup));
   auto indicesType = cast<RankedTensorType>(tables.indices.getType());
   SmallVector<OpFoldResult> offsets = {b.getIndexAttr(0), b.getIndexAttr(0)};
   SmallVector<OpFoldResult> sizes = {OpFoldResult(outLength),
@@ -507,7 +538,7 @@ static PixelSum runtimePixelSum(OpBuilder &b, Location loc,
       tables.indices, offsets, sizes, unit);
 
   // The weight lanes: lane l of group g is tap 4 g + laneSource(l).first.
-  int64_t lanes = kGroupTaps * kPixelLanes;
+  int64_t lanes = kGroupBytes;
   SmallVector<OpFoldResult> laneSizes = {
       OpFoldResult(outLength), OpFoldResult(groups), b.getIndexAttr(lanes)};
   Value lowInit = tensor::EmptyOp::create(b, loc, laneSizes, i16);
@@ -521,17 +552,20 @@ static PixelSum runtimePixelSum(OpBuilder &b, Location loc,
         Value o = linalg::IndexOp::create(nb, nloc, 0);
         Value g = linalg::IndexOp::create(nb, nloc, 1);
         Value lane = linalg::IndexOp::create(nb, nloc, 2);
-        // laneSource: tap 2 (lane / 8) + lane % 2.
-        Value tap = arith::AddIOp::create(
-            nb, nloc,
-            arith::MulIOp::create(
-                nb, nloc,
-                arith::DivUIOp::create(nb, nloc, lane, index(nb, nloc, 8)),
-                index(nb, nloc, 2)),
-            arith::RemUIOp::create(nb, nloc, lane, index(nb, nloc, 2)));
+        // laneSource: tap 2 (lane / 8) + lane % 2; the lane itself for one
+        // channel.
+        Value tap = lane;
+        if (channels > 1)
+          tap = arith::AddIOp::create(
+              nb, nloc,
+              arith::MulIOp::create(
+                  nb, nloc,
+                  arith::DivUIOp::create(nb, nloc, lane, index(nb, nloc, 8)),
+                  index(nb, nloc, 2)),
+              arith::RemUIOp::create(nb, nloc, lane, index(nb, nloc, 2)));
         Value k = arith::AddIOp::create(
             nb, nloc,
-            arith::MulIOp::create(nb, nloc, g, index(nb, nloc, kGroupTaps)),
+            arith::MulIOp::create(nb, nloc, g, index(nb, nloc, tapsPerGroup)),
             tap);
         Value inside =
             arith::CmpIOp::create(nb, nloc, arith::CmpIPredicate::ult, k, taps);
@@ -609,7 +643,7 @@ static PixelSum runtimePixelSum(OpBuilder &b, Location loc,
             Value lastGroup = arith::MulIOp::create(
                 nb, nloc,
                 arith::SubIOp::create(nb, nloc, groups64, i64c(nb, nloc, 1)),
-                i64c(nb, nloc, kGroupTaps));
+                i64c(nb, nloc, tapsPerGroup));
             Value end = arith::AddIOp::create(
                 nb, nloc,
                 arith::MulIOp::create(
@@ -650,7 +684,8 @@ Value lowering::buildChannelVectorPass(
     const AxisTables &tables, Value init, const ElementTypes &types,
     function_ref<Value(OpBuilder &, Location)> otherLayouts) {
   auto sourceType = cast<RankedTensorType>(source.getType());
-  int64_t channels = sourceType.getDimSize(axis + 1);
+  int64_t channels =
+      axis + 1 < sourceType.getRank() ? sourceType.getDimSize(axis + 1) : 1;
   if (!types.fixedPoint || !tables.indices || !tables.weights ||
       !tables.fractionBits)
     return otherLayouts(b, loc);

@@ -115,10 +115,13 @@ bool interp::channelVectorPass(const ResizeFacts &facts, size_t i) {
   // Run-time tables of the Pillow filters are windows of consecutive taps
   // too.
   if (!facts.fixedPointSums || !facts.vectorCode || axis.identity ||
-      (axis.constantTable ? !axis.consecutiveTaps : !facts.pillow) ||
-      axis.dim != facts.rank - 2)
+      (axis.constantTable ? !axis.consecutiveTaps : !facts.pillow))
     return false;
-  if (llvm::any_of(facts.axes, [&](const AxisFacts &other) {
+  // The last axis: one channel (a row of NCHW).
+  if (axis.dim == facts.rank - 1)
+    return true;
+  if (axis.dim != facts.rank - 2 ||
+      llvm::any_of(facts.axes, [&](const AxisFacts &other) {
         return !other.identity && other.dim == facts.rank - 1;
       }))
     return false;

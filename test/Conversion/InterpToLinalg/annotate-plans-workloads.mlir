@@ -18,7 +18,7 @@
 // CHECK: interp.plan = {kind = "runtime_ratios", order = [0, 1], ratios = {{\[\[}}2, 1], [1, 2]], tables = ["runtime", "runtime"], taps = [2, 2]}
 // Pillow: the op's last axis first, every pass storing 8-bit data.
 // CHECK-LABEL: func.func @w8(
-// CHECK: interp.plan = {kind = "separable", order = [1, 0], store_every_pass = true, tables = ["constant", "constant"], taps = [10, 18]}
+// CHECK: interp.plan = {channel_vector = [1], kind = "separable", order = [1, 0], store_every_pass = true, tables = ["constant", "constant"], taps = [10, 18]}
 // CHECK-LABEL: func.func @img_aa(
 // CHECK: interp.plan = {kind = "separable", order = [0, 1], store_every_pass = false, tables = ["constant", "constant"], taps = [10, 18]}
 // CHECK-LABEL: func.func @serve(

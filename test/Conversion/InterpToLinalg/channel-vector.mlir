@@ -97,30 +97,45 @@ func.func @torch_u8(%x: tensor<1x20x30x3xui8>) -> tensor<1x8x11x3xui8> {
 
 // -----
 
-// Not for: one channel (NCHW's W), more than 4, float data, a resized
-// innermost axis.
+// Not for: more than 4 channels, float data.
 // PLAN-LABEL: func.func @not_channel_vector
 // PLAN-NOT: channel_vector
 // PLAN: return
 // CHECK-LABEL: func.func @not_channel_vector
 // CHECK-NOT: vector.load
 // CHECK: return
-func.func @not_channel_vector(%a: tensor<1x3x20x30xui8>, %b: tensor<20x30x5xui8>, %c: tensor<20x30x3xf32>, %d: tensor<20x30x3xui8>)
-    -> (tensor<1x3x8x11xui8>, tensor<8x11x5xui8>, tensor<8x11x3xf32>, tensor<20x11x2xui8>) {
+func.func @not_channel_vector(%b: tensor<20x30x5xui8>, %c: tensor<20x30x3xf32>)
+    -> (tensor<8x11x5xui8>, tensor<8x11x3xf32>) {
   %s = arith.constant dense<[8, 11]> : tensor<2xi64>
-  %s2 = arith.constant dense<[11, 2]> : tensor<2xi64>
-  %ax = arith.constant dense<[2, 3]> : tensor<2xi64>
   %ay = arith.constant dense<[0, 1]> : tensor<2xi64>
-  %az = arith.constant dense<[1, 2]> : tensor<2xi64>
-  %0 = interp.interpolate_v11 %a, %s, %ax {mode = bilinear_pillow, shape_calculation_mode = sizes}
-     : (tensor<1x3x20x30xui8>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x3x8x11xui8>
   %1 = interp.interpolate_v11 %b, %s, %ay {mode = bilinear_pillow, shape_calculation_mode = sizes}
      : (tensor<20x30x5xui8>, tensor<2xi64>, tensor<2xi64>) -> tensor<8x11x5xui8>
   %2 = interp.interpolate_v11 %c, %s, %ay {mode = bilinear_pillow, shape_calculation_mode = sizes}
      : (tensor<20x30x3xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<8x11x3xf32>
-  %3 = interp.interpolate_v11 %d, %s2, %az {mode = bilinear_pillow, shape_calculation_mode = sizes}
-     : (tensor<20x30x3xui8>, tensor<2xi64>, tensor<2xi64>) -> tensor<20x11x2xui8>
-  return %0, %1, %2, %3 : tensor<1x3x8x11xui8>, tensor<8x11x5xui8>, tensor<8x11x3xf32>, tensor<20x11x2xui8>
+  return %1, %2 : tensor<8x11x5xui8>, tensor<8x11x3xf32>
+}
+
+// -----
+
+// One channel: the pass along the last axis (W of NCHW) sums 16 taps per
+// group, all lanes one output's, reduced at the end.
+// PLAN-LABEL: func.func @nchw_u8
+// PLAN: channel_vector = [1]
+// CHECK-LABEL: func.func @nchw_u8
+// CHECK: %[[UNIT:.*]] = arith.cmpi eq, %{{.*}}#3, %c1
+// CHECK: scf.if %[[UNIT]]
+// CHECK: %[[BYTES:.*]] = vector.load {{.*}} vector<16xui8>
+// CHECK-NOT: vector.shuffle %{{.*}}, %{{.*}} [0, 3
+// CHECK: arith.xori
+// CHECK: vector.reduction <add>, %{{.*}} : vector<8xi32> into i32
+// CHECK: arith.shrsi %{{.*}}, %{{.*}} : i32
+// CHECK: tensor.insert %{{.*}} into %{{.*}}[%{{.*}}] : tensor<7xui8>
+func.func @nchw_u8(%x: tensor<1x3x20x30xui8>) -> tensor<1x3x8x7xui8> {
+  %s = arith.constant dense<[8, 7]> : tensor<2xi64>
+  %a = arith.constant dense<[2, 3]> : tensor<2xi64>
+  %r = interp.interpolate_v11 %x, %s, %a {mode = bilinear_pillow, shape_calculation_mode = sizes}
+     : (tensor<1x3x20x30xui8>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x3x8x7xui8>
+  return %r : tensor<1x3x8x7xui8>
 }
 
 // -----

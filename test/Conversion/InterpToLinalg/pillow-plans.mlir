@@ -8,7 +8,7 @@
 
 // H shrinks by 24, W grows: vertical first.
 // CHECK-LABEL: func.func @vertical_first_u8
-// CHECK: interp.plan = {kind = "separable", order = [0, 1], store_every_pass = true,
+// CHECK: interp.plan = {channel_vector = [1], kind = "separable", order = [0, 1], store_every_pass = true,
 func.func @vertical_first_u8(%x: tensor<1x3x48x80xui8>) -> tensor<1x3x24x160xui8> {
   %s = arith.constant dense<[24, 160]> : tensor<2xi64>
   %a = arith.constant dense<[2, 3]> : tensor<2xi64>
@@ -21,7 +21,7 @@ func.func @vertical_first_u8(%x: tensor<1x3x48x80xui8>) -> tensor<1x3x24x160xui8
 
 // H shrinks by 20 = 2 x W's 10: not more than twice, horizontal first.
 // CHECK-LABEL: func.func @horizontal_first_at_the_bound_i8
-// CHECK: interp.plan = {kind = "separable", order = [1, 0], store_every_pass = true,
+// CHECK: interp.plan = {channel_vector = [1], kind = "separable", order = [1, 0], store_every_pass = true,
 func.func @horizontal_first_at_the_bound_i8(%x: tensor<40x30xi8>) -> tensor<20x20xi8> {
   %s = arith.constant dense<[20, 20]> : tensor<2xi64>
   %r = interp.interpolate_v11 %x, %s {mode = bilinear_pillow, shape_calculation_mode = sizes}
@@ -33,7 +33,7 @@ func.func @horizontal_first_at_the_bound_i8(%x: tensor<40x30xi8>) -> tensor<20x2
 
 // H shrinks by 21 > 2 x 10: vertical first.
 // CHECK-LABEL: func.func @vertical_first_past_the_bound_i8
-// CHECK: interp.plan = {kind = "separable", order = [0, 1], store_every_pass = true,
+// CHECK: interp.plan = {channel_vector = [1], kind = "separable", order = [0, 1], store_every_pass = true,
 func.func @vertical_first_past_the_bound_i8(%x: tensor<41x30xi8>) -> tensor<20x20xi8> {
   %s = arith.constant dense<[20, 20]> : tensor<2xi64>
   %r = interp.interpolate_v11 %x, %s {mode = bilinear_pillow, shape_calculation_mode = sizes}

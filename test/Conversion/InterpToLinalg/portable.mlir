@@ -104,7 +104,7 @@ func.func @three_axes(%x: tensor<1x8x32x64x64xf32>) -> tensor<1x8x64x128x128xf32
 // CHECK: arith.shrsi %{{.*}}, %[[BITS]] : i32
 // DEFAULT-LABEL: func.func @pytorch_runtime_tables
 // DEFAULT: %[[BITS:.*]] = func.call @interp_axis_table_fill_torch_i32
-// DEFAULT-NOT: reduction
+// DEFAULT-NOT: outs(%{{.*}} : tensor<f64>)
 func.func @pytorch_runtime_tables(%x: tensor<?x?xui8>, %s: tensor<2xi64>) -> tensor<?x?xui8> {
   %r = interp.interpolate_v11 %x, %s {mode = bilinear_pillow, shape_calculation_mode = sizes, integer_arithmetic = pytorch}
      : (tensor<?x?xui8>, tensor<2xi64>) -> tensor<?x?xui8>

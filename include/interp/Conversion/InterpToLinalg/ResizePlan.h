@@ -206,12 +206,13 @@ ResizePlan planResize(const ResizeFacts &facts);
 inline constexpr int64_t kMaxVectorChannels = 4;
 inline constexpr int64_t kMinVectorChannels = 2;
 
-/// Whether the separable pass of axis `i` sums each pixel's channels as one
-/// vector: fixed-point sums along the dimension just outside an innermost
-/// one that is not resized and holds kMinVectorChannels to
+/// Whether the separable pass of axis `i` sums its taps in vectors
+/// (ChannelVectorPass.cpp): fixed-point sums along the last dimension (one
+/// channel: a row of NCHW) or along the one just outside an innermost
+/// dimension that is not resized and holds kMinVectorChannels to
 /// kMaxVectorChannels channels (W of an NHWC image), with a constant table
 /// of consecutive taps or the run-time table of a Pillow filter (a window).
-/// Its generic form reads every channel as a scalar.
+/// Its generic form reads every tap (and channel) as a scalar.
 bool channelVectorPass(const ResizeFacts &facts, size_t i);
 
 /// The separable pass order of least estimated work: each pass costs its
