@@ -506,10 +506,64 @@ def _cached_kernel(key: str) -> Kernel:
     return kernel
 
 
+# The generic kernel's text of each configuration seen, keyed by the call's
+# own arguments but the values of sizes or scales (_configuration_key): a
+# repeated configuration skips checking the attributes and writing the text
+# again. Each value is keyed with its type, so that an argument the checks
+# would refuse (True for 1, 2.0 for 2) never finds an entry made by one they
+# took. Arguments that do not hash (numpy arrays) take the long way.
+_MAX_TEXTS = 1024
+_generic_texts: dict = {}
+
+
+def _frozen(value):
+    if isinstance(value, (list, tuple)):
+        return (type(value),) + tuple((type(v), v) for v in value)
+    return (type(value), value)
+
+
+def _configuration_key(dtype, shape, element_type, kwargs):
+    """What decides the generic kernel of a call, hashable; None when an
+    argument does not hash."""
+    sizes, scales = kwargs.get("sizes"), kwargs.get("scales")
+    values = sizes if sizes is not None else scales
+    if not isinstance(values, (list, tuple)) or (sizes is None) == (scales is None):
+        return None
+    channels = shape[-1] if shape and 2 <= shape[-1] <= 4 else None
+    key = (dtype, len(shape), channels, element_type, sizes is None, len(values)) + \
+        tuple((name, _frozen(value)) for name, value in sorted(kwargs.items())
+              if name not in ("sizes", "scales"))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _values(c_calc: str, kwargs) -> np.ndarray:
+    """The sizes (int64) or scales (float32) operand of a generic kernel,
+    each value checked as _config checks it."""
+    if c_calc == "sizes":
+        return np.array([_integer(v, "sizes") for v in _sequence(kwargs.get("sizes"), "sizes")],
+                        np.int64)
+    return np.array([np.float32(_real(v, "scales")) for v in
+                     _sequence(kwargs.get("scales"), "scales")], np.float32)
+
+
 def _operands(dtype, shape, element_type, kwargs):
     """The kernel of this call and the arguments after x: the generic kernel
     and the sizes or scales array, or (for a configuration without one) the
     kernel of this shape and values, and none."""
+    key = _configuration_key(dtype, shape, element_type, kwargs)
+    generic = _generic_texts.get(key) if key is not None else None
+    if generic is not None and generic not in _static_only:
+        try:
+            kernel = _cached_kernel(generic)
+        except Error:
+            pass
+        else:
+            return kernel, (_values("sizes" if kwargs.get("sizes") is not None
+                                    else "scales", kwargs),)
     element = _element_type(dtype, element_type)
     c = _config(len(shape), **kwargs)
     generic = generic_op_text(len(shape), element, _layout_channels(shape, c), **kwargs)
@@ -517,6 +571,10 @@ def _operands(dtype, shape, element_type, kwargs):
         try:
             kernel = _cached_kernel(generic)
             values = np.array(c.values, np.int64 if c.calc == "sizes" else np.float32)
+            if key is not None:
+                if len(_generic_texts) >= _MAX_TEXTS:
+                    _generic_texts.clear()
+                _generic_texts[key] = generic
             return kernel, (values,)
         except Error:
             # The same configuration with constants gives the error, if the

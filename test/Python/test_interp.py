@@ -6,6 +6,8 @@ installed. Run: PYTHONPATH=build/python_packages python3 -m pytest -rs test/Pyth
 the module pip-installed (test/Python/run_in_venv.py).
 """
 
+import re
+
 import numpy as np
 import pytest
 
@@ -723,3 +725,35 @@ def test_bad_compile_and_shape_arguments_are_clear_errors():
         interp.result_shape((2, 2), mode="nearest", sizes=[1], axes=[0, 1])
     with pytest.raises(interp.Error, match="out of range"):
         interp.result_shape((2, 2), mode="nearest", sizes=[1], axes=[2])
+
+
+def test_repeated_configurations_check_their_arguments_as_the_first_call():
+    # A configuration seen before skips the attribute checks and the op text
+    # (interpolate()'s shortcut), but not the checks of what differs between
+    # calls: the values of sizes and scales, and arguments of other types.
+    x = random_data((1, 2, 6, 5), "float32")
+    kwargs = dict(mode="linear", axes=[2, 3], coordinate_transformation_mode="half_pixel")
+    interp.clear_cache()
+    first = interp.interpolate(x, sizes=[9, 4], **kwargs)
+    again = interp.interpolate(x, sizes=[9, 4], **kwargs)
+    other = interp.interpolate(x, sizes=(3, 7), **kwargs)
+    assert interp.cache_info().compiles == 1
+    np.testing.assert_array_equal(first, again)
+    assert_matches_reference(other, fresh_reference(x, sizes=[3, 7], **kwargs), x, "float32")
+    for bad, message in [([9.5, 4], "sizes must be an integer, got 9.5"),
+                         ([True, 4], "sizes must be an integer, got True"),
+                         (["9", 4], "sizes must be an integer, got '9'"),
+                         ([-9, 4], "'sizes' value -9 at index 0 must be non-negative")]:
+        with pytest.raises(interp.Error, match=re.escape(message)):
+            interp.interpolate(x, sizes=bad, **kwargs)
+    # An attribute value of another type is checked again, not matched to
+    # the entry of an equal one (True == 1 in Python).
+    interp.interpolate(x, sizes=[9, 4], antialias=True, **kwargs)
+    with pytest.raises(interp.Error, match="antialias must be a bool, got 1"):
+        interp.interpolate(x, sizes=[9, 4], antialias=1, **kwargs)
+    scaled = interp.interpolate(x, scales=[1.5, 0.8], **kwargs)
+    assert_matches_reference(scaled, fresh_reference(x, scales=[1.5, 0.8], **kwargs), x,
+                             "float32")
+    with pytest.raises(interp.Error, match="scales must be a real number, got 'a'"):
+        interp.interpolate(x, scales=["a", 0.8], **kwargs)
+    assert interp.cache_info().compiles == 3

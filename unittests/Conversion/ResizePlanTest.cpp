@@ -263,4 +263,40 @@ TEST(ResizePlan, UnrolledTapsAlongTheLastAxis) {
   EXPECT_FALSE(unrollsTaps(std::nullopt, true));
 }
 
+TEST(ResizePlan, RunTimeTapLoopsAlongOuterAxesRunPerRow) {
+  // A Pillow filter with run-time sizes on an HWC image: W first (its
+  // row of 3 channels is too short), then H over rows of W x 3 outputs.
+  ResizeFacts hwc =
+      factsFor({-1, -1, 3}, {-1, -1, 3},
+               {runtimeAxis(0, std::nullopt), runtimeAxis(1, std::nullopt)});
+  ResizePlan plan = planResize(hwc);
+  ASSERT_EQ(plan.kind, Kind::Separable);
+  EXPECT_EQ(plan.rowTapLoopPasses, (llvm::SmallVector<size_t>{0}));
+  EXPECT_FALSE(rowTapLoopPass(hwc, plan.separableOrder, 1));
+  // NCHW: H's rows are W long; W is the last axis.
+  ResizeFacts nchw =
+      factsFor({1, 3, -1, -1}, {1, 3, -1, -1},
+               {runtimeAxis(2, std::nullopt), runtimeAxis(3, std::nullopt)});
+  EXPECT_TRUE(rowTapLoopPass(nchw, {1, 0}, 0));
+  EXPECT_FALSE(rowTapLoopPass(nchw, {1, 0}, 1));
+  // Static rows: the lengths the pass sees, resized by an earlier pass or
+  // not, against kMinRowTapLoopElements.
+  ResizeFacts rows =
+      factsFor({40, 8}, {10, 2},
+               {runtimeAxis(0, std::nullopt), runtimeAxis(1, std::nullopt)});
+  EXPECT_FALSE(rowTapLoopPass(rows, {1, 0}, 0)); // rows of 2
+  EXPECT_FALSE(rowTapLoopPass(rows, {0, 1}, 0)); // rows of 8
+  ResizeFacts longRows =
+      factsFor({40, 16}, {10, 2},
+               {runtimeAxis(0, std::nullopt), runtimeAxis(1, std::nullopt)});
+  EXPECT_TRUE(rowTapLoopPass(longRows, {0, 1}, 0));  // rows of 16
+  EXPECT_FALSE(rowTapLoopPass(longRows, {1, 0}, 0)); // rows of 2
+  // Unrolled taps have no loop to move.
+  ResizeFacts unrolled = factsFor({40, -1}, {10, -1}, {runtimeAxis(0, 4)});
+  EXPECT_FALSE(rowTapLoopPass(unrolled, {0}, 0));
+  ResizeFacts many =
+      factsFor({400, -1}, {10, -1}, {runtimeAxis(0, kMaxUnrolledTaps + 1)});
+  EXPECT_TRUE(rowTapLoopPass(many, {0}, 0));
+}
+
 } // namespace

@@ -94,21 +94,24 @@ Value buildFusedOuterAxis(
 //===----------------------------------------------------------------------===//
 
 /// One separable pass along `axis` into `init` (of the source's shape with
-/// the axis resized).
+/// the axis resized); with `rowForm`, a tap loop along an outer axis runs
+/// per output row (ResizePlan::rowTapLoopPasses).
 Value buildAxisPass(OpBuilder &b, Location loc, Value source, int64_t axis,
                     const AxisTables &tables, Value init,
-                    const ElementTypes &types);
+                    const ElementTypes &types, bool rowForm = false);
 /// Separable passes in `order` (positions in `axes`): intermediate passes
 /// accumulate (or, with `storeEveryPass`, store the element type too), the
 /// last one stores the element type into `init`. The passes of
-/// `channelVector` take the channel-vector form (buildChannelVectorPass).
+/// `channelVector` take the channel-vector form (buildChannelVectorPass),
+/// those of `rowTapLoops` sum their tap loops per row (buildAxisPass).
 Value buildSeparablePasses(OpBuilder &b, Location loc, Value source,
                            ArrayRef<int64_t> axes, ArrayRef<AxisTables> tables,
                            ArrayRef<size_t> order,
                            ArrayRef<OpFoldResult> outSizes, Value init,
                            const ElementTypes &types,
                            bool storeEveryPass = false,
-                           ArrayRef<size_t> channelVector = {});
+                           ArrayRef<size_t> channelVector = {},
+                           ArrayRef<size_t> rowTapLoops = {});
 
 //===----------------------------------------------------------------------===//
 // ChannelVectorPass.cpp

@@ -78,6 +78,9 @@ DictionaryAttr interp::planToAttr(MLIRContext *context,
     if (!r.channelVectorPasses.empty())
       entries.push_back(b.getNamedAttr("channel_vector",
                                        indexArray(b, r.channelVectorPasses)));
+    if (!r.rowTapLoopPasses.empty())
+      entries.push_back(
+          b.getNamedAttr("row_tap_loops", indexArray(b, r.rowTapLoopPasses)));
     break;
   default:
     break;
@@ -228,13 +231,14 @@ interp::pinPlan(DictionaryAttr pinned, const ResizeProblem &problem,
                                               "fuse_outer_axis",
                                               "store_every_pass",
                                               "order_at_run_time",
-                                              "channel_vector"};
+                                              "channel_vector",
+                                              "row_tap_loops"};
   for (NamedAttribute entry : pinned)
     if (!llvm::is_contained(known, entry.getName().getValue())) {
       emitError() << "plan: unknown entry '" << entry.getName().getValue()
                   << "' (known: tables, taps, kind, order, direct_axes, "
                      "peeled, ratios, fuse_outer_axis, store_every_pass, "
-                     "order_at_run_time, channel_vector)";
+                     "order_at_run_time, channel_vector, row_tap_loops)";
       return failure();
     }
   FailureOr<SmallVector<std::optional<TableOrigin>>> sources =

@@ -130,7 +130,8 @@ bool interp::channelVectorPass(const ResizeFacts &facts, size_t i) {
          *channels <= kMaxVectorChannels;
 }
 
-ResizePlan interp::planResize(const ResizeFacts &facts) {
+/// The plan's kind and the fields of that kind but rowTapLoopPasses.
+static ResizePlan planStrategy(const ResizeFacts &facts) {
   ResizePlan plan;
   if (facts.pillow) {
     plan.kind = ResizePlan::Kind::Separable;
@@ -204,5 +205,37 @@ ResizePlan interp::planResize(const ResizeFacts &facts) {
     return plan;
   }
   plan.kind = ResizePlan::Kind::Separable;
+  return plan;
+}
+
+bool interp::rowTapLoopPass(const ResizeFacts &facts, ArrayRef<size_t> order,
+                            size_t i) {
+  const AxisFacts &axis = facts.axes[i];
+  if (axis.identity || axis.dim + 1 >= facts.rank ||
+      unrollsTaps(axis.taps, /*lastAxis=*/false))
+    return false;
+  // The row: the dimensions inside the axis as the pass sees them, output
+  // lengths where an earlier pass resized them.
+  auto position = llvm::find(order, i);
+  int64_t inner = 1;
+  for (int64_t dim = axis.dim + 1; dim < facts.rank; ++dim) {
+    bool resizedBefore = llvm::any_of(
+        llvm::make_range(order.begin(), position),
+        [&](size_t earlier) { return facts.axes[earlier].dim == dim; });
+    std::optional<int64_t> length =
+        resizedBefore ? facts.outSizes[dim] : facts.inSizes[dim];
+    if (!length)
+      return true;
+    inner *= *length;
+  }
+  return inner >= kMinRowTapLoopElements;
+}
+
+ResizePlan interp::planResize(const ResizeFacts &facts) {
+  ResizePlan plan = planStrategy(facts);
+  if (plan.kind == ResizePlan::Kind::Separable)
+    for (size_t i : plan.separableOrder)
+      if (rowTapLoopPass(facts, plan.separableOrder, i))
+        plan.rowTapLoopPasses.push_back(i);
   return plan;
 }

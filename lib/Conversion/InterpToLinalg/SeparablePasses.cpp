@@ -82,14 +82,145 @@ buildTapLoopPass(OpBuilder &b, Location loc, Value source, int64_t axis,
   return generic.getResult(0);
 }
 
+/// The tap-loop pass along an outer `axis` in row form: a parallel loop over
+/// the output rows (every index outside and at `axis`), each row's sums
+/// accumulated tap by tap over the whole row (the dimensions inside the
+/// axis), acc[..] += W[o, k] * in[.., I[o, k], ..], then stored. Each output
+/// adds the same taps in the same order as buildTapLoopPass's loop (bit for
+/// bit the same sums), but the loop over the row's elements is innermost and
+/// contiguous, so it vectorizes, and each tap's weight and index are read
+/// once per row instead of once per element.
+static Value
+buildRowTapLoopPass(OpBuilder &b, Location loc, Value source, int64_t axis,
+                    const AxisTables &tables,
+                    const std::optional<ConsecutiveTables> &consecutive,
+                    Value init, const ElementTypes &types) {
+  Value weights = consecutive ? consecutive->weights : tables.weights;
+  auto sourceType = cast<RankedTensorType>(source.getType());
+  auto initType = cast<RankedTensorType>(init.getType());
+  int64_t rank = initType.getRank();
+  int64_t innerRank = rank - axis - 1;
+  SmallVector<OpFoldResult> rows;
+  for (int64_t d = 0; d <= axis; ++d)
+    rows.push_back(tensor::getMixedSize(b, loc, init, d));
+  SmallVector<OpFoldResult> innerSizes;
+  SmallVector<int64_t> innerShape;
+  for (int64_t d = axis + 1; d < rank; ++d) {
+    innerSizes.push_back(tensor::getMixedSize(b, loc, init, d));
+    innerShape.push_back(initType.getDimSize(d));
+  }
+  Value count =
+      tensor::DimOp::create(b, loc, consecutive ? weights : tables.indices, 1);
+  AffineMap identity = b.getMultiDimIdentityMap(innerRank);
+  SmallVector<utils::IteratorType> iterators(innerRank,
+                                             utils::IteratorType::parallel);
+  // The slice of row `ivs` (the indices outside the axis, then the axis's
+  // index `at`) of a tensor of rank `rank`.
+  auto rowOffsets = [&](ValueRange outer, Value at) {
+    SmallVector<OpFoldResult> offsets(outer.begin(), outer.end());
+    offsets.push_back(at);
+    offsets.append(innerRank, b.getIndexAttr(0));
+    return offsets;
+  };
+  SmallVector<OpFoldResult> rowSizes(axis + 1, b.getIndexAttr(1));
+  rowSizes.append(innerSizes);
+  SmallVector<OpFoldResult> unitStrides(rank, b.getIndexAttr(1));
+
+  auto forall = scf::ForallOp::create(
+      b, loc, rows, ValueRange{init}, std::nullopt,
+      [&](OpBuilder &fb, Location floc, ValueRange args) {
+        ValueRange outer = args.take_front(axis);
+        Value o = args[axis];
+        Value out = args.back();
+        Value zero = arith::ConstantIndexOp::create(fb, floc, 0);
+        Value one = arith::ConstantIndexOp::create(fb, floc, 1);
+        Value bias = sumStart(fb, floc, types, tables.fractionBits);
+        auto rowType =
+            RankedTensorType::get(innerShape, initType.getElementType());
+        SmallVector<OpFoldResult> offsets = rowOffsets(outer, o);
+        Value row = tensor::ExtractSliceOp::create(
+            fb, floc, rowType, out, offsets, rowSizes, unitStrides);
+        // Sums of the output's own type (float data summed in its type)
+        // accumulate in the output row; others in a row of their own.
+        bool sumsInRow = bias.getType() == initType.getElementType();
+        Value sums = linalg::FillOp::create(
+                         fb, floc, bias,
+                         sumsInRow ? row
+                                   : Value(tensor::EmptyOp::create(
+                                         fb, floc, innerSizes, bias.getType())))
+                         .result();
+        Value start;
+        if (consecutive)
+          start = arith::IndexCastOp::create(
+              fb, floc, fb.getIndexType(),
+              tensor::ExtractOp::create(fb, floc, consecutive->starts,
+                                        ValueRange{o}));
+        auto sourceRowType =
+            RankedTensorType::get(innerShape, sourceType.getElementType());
+        auto loop = scf::ForOp::create(
+            fb, floc, zero, count, one, ValueRange{sums},
+            [&](OpBuilder &lb, Location lloc, Value k, ValueRange iter) {
+              Value weight = tensor::ExtractOp::create(lb, lloc, weights,
+                                                       ValueRange{o, k});
+              Value index;
+              if (start) {
+                index = arith::AddIOp::create(lb, lloc, start, k);
+              } else {
+                index = arith::IndexCastOp::create(
+                    lb, lloc, lb.getIndexType(),
+                    tensor::ExtractOp::create(lb, lloc, tables.indices,
+                                              ValueRange{o, k}));
+              }
+              Value sourceRow = tensor::ExtractSliceOp::create(
+                  lb, lloc, sourceRowType, source, rowOffsets(outer, index),
+                  rowSizes, unitStrides);
+              auto add = linalg::GenericOp::create(
+                  lb, lloc, iter[0].getType(), ValueRange{sourceRow},
+                  ValueRange{iter[0]}, ArrayRef<AffineMap>{identity, identity},
+                  iterators,
+                  [&](OpBuilder &gb, Location gloc, ValueRange elements) {
+                    linalg::YieldOp::create(gb, gloc,
+                                            addTap(gb, gloc, elements[1],
+                                                   weight, elements[0], types,
+                                                   /*gathers=*/false));
+                  });
+              scf::YieldOp::create(lb, lloc, add.getResult(0));
+            });
+        Value stored = loop.getResult(0);
+        if (!sumsInRow)
+          stored = linalg::GenericOp::create(
+                       fb, floc, rowType, ValueRange{stored}, ValueRange{row},
+                       ArrayRef<AffineMap>{identity, identity}, iterators,
+                       [&](OpBuilder &gb, Location gloc, ValueRange elements) {
+                         linalg::YieldOp::create(gb, gloc,
+                                                 storeSum(gb, gloc, elements[0],
+                                                          row, types,
+                                                          tables.fractionBits));
+                       })
+                       .getResult(0);
+        auto inParallel = scf::InParallelOp::create(fb, floc);
+        OpBuilder::InsertionGuard guard(fb);
+        fb.setInsertionPointToStart(inParallel.getBody());
+        tensor::ParallelInsertSliceOp::create(fb, floc, stored, out, offsets,
+                                              rowSizes, unitStrides);
+      });
+  return forall.getResult(0);
+}
+
 Value lowering::buildAxisPass(OpBuilder &b, Location loc, Value source,
                               int64_t axis, const AxisTables &tables,
-                              Value init, const ElementTypes &types) {
+                              Value init, const ElementTypes &types,
+                              bool rowForm) {
   int64_t rank = cast<RankedTensorType>(source.getType()).getRank();
-  if (!unrollsTaps(tables.staticTaps(), axis == rank - 1))
-    return buildTapLoopPass(b, loc, source, axis, tables,
-                            consecutiveConstantTables(b, loc, tables, types),
-                            init, types);
+  if (!unrollsTaps(tables.staticTaps(), axis == rank - 1)) {
+    std::optional<ConsecutiveTables> consecutive =
+        consecutiveConstantTables(b, loc, tables, types);
+    if (rowForm && axis + 1 < rank)
+      return buildRowTapLoopPass(b, loc, source, axis, tables, consecutive,
+                                 init, types);
+    return buildTapLoopPass(b, loc, source, axis, tables, consecutive, init,
+                            types);
+  }
   DirectPassInputs inputs =
       directPassInputs(b, loc, {axis}, {&tables}, rank, types);
   return buildDirectPassWithEdges(b, loc, source, inputs, init, types);
@@ -99,7 +230,8 @@ Value lowering::buildSeparablePasses(
     OpBuilder &b, Location loc, Value source, ArrayRef<int64_t> axes,
     ArrayRef<AxisTables> tables, ArrayRef<size_t> order,
     ArrayRef<OpFoldResult> outSizes, Value init, const ElementTypes &types,
-    bool storeEveryPass, ArrayRef<size_t> channelVector) {
+    bool storeEveryPass, ArrayRef<size_t> channelVector,
+    ArrayRef<size_t> rowTapLoops) {
   Value passResult = source;
   for (size_t i : order) {
     Value passInit = init;
@@ -113,7 +245,7 @@ Value lowering::buildSeparablePasses(
     Value passSource = passResult;
     auto generic = [&](OpBuilder &gb, Location gloc) {
       return buildAxisPass(gb, gloc, passSource, axes[i], tables[i], passInit,
-                           types);
+                           types, llvm::is_contained(rowTapLoops, i));
     };
     passResult =
         llvm::is_contained(channelVector, i)

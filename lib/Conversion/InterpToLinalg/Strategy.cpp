@@ -141,7 +141,8 @@ static Value buildRunTimeOrder(OpBuilder &b, Location loc,
           nb, nloc,
           buildSeparablePasses(nb, nloc, source, spec.axes, tables, order,
                                spec.outSizes, init, types, plan.storeEveryPass,
-                               plan.channelVectorPasses));
+                               plan.channelVectorPasses,
+                               plan.rowTapLoopPasses));
     };
   };
   return scf::IfOp::create(b, loc, verticalFirst, passes(reversed),
@@ -171,7 +172,8 @@ Value lowering::buildPlannedResize(OpBuilder &b, Location loc,
                                init, types);
     return buildSeparablePasses(b, loc, source, spec.axes, tables,
                                 plan.separableOrder, spec.outSizes, init, types,
-                                plan.storeEveryPass, plan.channelVectorPasses);
+                                plan.storeEveryPass, plan.channelVectorPasses,
+                                plan.rowTapLoopPasses);
   }
   llvm_unreachable("unknown plan kind");
 }

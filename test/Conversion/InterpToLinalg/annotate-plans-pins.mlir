@@ -98,7 +98,7 @@ func.func @derived(%x: tensor<1x3x16x16xf32>) -> tensor<1x3x32x32xf32> {
 // -----
 
 func.func @unknown(%x: tensor<1x3x16x16xf32>) -> tensor<1x3x32x32xf32> {
-  // expected-error @+4 {{plan: unknown entry 'tiles' (known: tables, taps, kind, order, direct_axes, peeled, ratios, fuse_outer_axis, store_every_pass, order_at_run_time, channel_vector)}}
+  // expected-error @+4 {{plan: unknown entry 'tiles' (known: tables, taps, kind, order, direct_axes, peeled, ratios, fuse_outer_axis, store_every_pass, order_at_run_time, channel_vector, row_tap_loops)}}
   %s = arith.constant dense<[32, 32]> : tensor<2xi64>
   %c = arith.constant dense<[2.0, 2.0]> : tensor<2xf32>
   %a = arith.constant dense<[2, 3]> : tensor<2xi64>

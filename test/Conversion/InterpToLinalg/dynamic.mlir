@@ -186,3 +186,48 @@ func.func @runtime_run(%x: tensor<2x?x?xf32>, %s: tensor<2xi64>) -> tensor<2x?x?
      : (tensor<2x?x?xf32>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<2x?x?xf32>
   return %r : tensor<2x?x?xf32>
 }
+
+// -----
+
+// Run-time taps along an outer axis whose rows (the dimensions inside it)
+// are long or dynamic: the row form. A parallel loop over the output rows,
+// each row's sums accumulated tap by tap over the whole row (one weight and
+// one index read per tap and row, a contiguous innermost loop), in the
+// output's row where the sums have its type (f32 here: no store pass).
+// CHECK-LABEL: func.func @runtime_taps_outer_axis
+// CHECK: %[[I:.*]] = bufferization.to_tensor %{{.*}} restrict {{.*}} to tensor<?x?xi64>
+// CHECK: %[[W:.*]] = bufferization.to_tensor %{{.*}} restrict {{.*}} to tensor<?x?xf32>
+// CHECK: scf.forall (%[[O:.*]]) in (%{{.*}}) shared_outs(%[[OUT:.*]] = %{{.*}}) -> (tensor<?x?xf32>)
+// CHECK: %[[ROW:.*]] = tensor.extract_slice %[[OUT]][%[[O]], 0] [1, %[[N:.*]]] [1, 1] : tensor<?x?xf32> to tensor<?xf32>
+// CHECK: %[[ZERO:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[ROW]] : tensor<?xf32>)
+// CHECK: %[[SUMS:.*]] = scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (tensor<?xf32>)
+// CHECK-DAG: tensor.extract %[[W]][%[[O]], %[[K]]]
+// CHECK-DAG: tensor.extract %[[I]][%[[O]], %[[K]]]
+// CHECK: %[[SRC:.*]] = tensor.extract_slice %{{.*}}[%{{.*}}, 0] [1, %[[N]]] [1, 1] : tensor<8x?xf32> to tensor<?xf32>
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel"]} ins(%[[SRC]] : tensor<?xf32>) outs(%[[ACC]] : tensor<?xf32>)
+// CHECK: scf.forall.in_parallel
+// CHECK-NEXT: tensor.parallel_insert_slice %[[SUMS]] into %[[OUT]][%[[O]], 0] [1, %[[N]]] [1, 1]
+func.func @runtime_taps_outer_axis(%x: tensor<8x?xf32>, %s: tensor<1xi64>) -> tensor<?x?xf32> {
+  %c = arith.constant dense<[1.0]> : tensor<1xf32>
+  %a = arith.constant dense<[0]> : tensor<1xi64>
+  %r = interp.interpolate_v4 %x, %s, %c, %a {mode = linear, shape_calculation_mode = sizes, antialias = true}
+     : (tensor<8x?xf32>, tensor<1xi64>, tensor<1xf32>, tensor<1xi64>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// -----
+
+// The same along an outer axis whose rows are 3 elements: a row loop would
+// be all overhead, so each output loops over its taps.
+// CHECK-LABEL: func.func @runtime_taps_short_rows
+// CHECK-NOT: scf.forall
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} outs(%{{.*}} : tensor<?x3xf32>)
+// CHECK: scf.for
+// CHECK: tensor.extract %{{.*}} : tensor<8x3xf32>
+func.func @runtime_taps_short_rows(%x: tensor<8x3xf32>, %s: tensor<1xi64>) -> tensor<?x3xf32> {
+  %c = arith.constant dense<[1.0]> : tensor<1xf32>
+  %a = arith.constant dense<[0]> : tensor<1xi64>
+  %r = interp.interpolate_v4 %x, %s, %c, %a {mode = linear, shape_calculation_mode = sizes, antialias = true}
+     : (tensor<8x3xf32>, tensor<1xi64>, tensor<1xf32>, tensor<1xi64>) -> tensor<?x3xf32>
+  return %r : tensor<?x3xf32>
+}

@@ -55,9 +55,10 @@ func.func @horizontal_first_f32(%x: tensor<41x30xf32>) -> tensor<20x20xf32> {
 
 // -----
 
-// Run-time lengths: the order is decided when the code runs.
+// Run-time lengths: the order is decided when the code runs. The vertical
+// pass's run-time tap loop runs per output row (rows of W x 3 elements).
 // CHECK-LABEL: func.func @order_at_run_time_u8
-// CHECK: interp.plan = {channel_vector = [1], kind = "separable", order = [1, 0], order_at_run_time = true, store_every_pass = true,
+// CHECK: interp.plan = {channel_vector = [1], kind = "separable", order = [1, 0], order_at_run_time = true, row_tap_loops = [0], store_every_pass = true,
 func.func @order_at_run_time_u8(%x: tensor<?x?x3xui8>, %s: tensor<2xi64>) -> tensor<?x?x3xui8> {
   %a = arith.constant dense<[0, 1]> : tensor<2xi64>
   %r = interp.interpolate_v11 %x, %s, %a {mode = bilinear_pillow, shape_calculation_mode = sizes}
@@ -69,7 +70,7 @@ func.func @order_at_run_time_u8(%x: tensor<?x?x3xui8>, %s: tensor<2xi64>) -> ten
 
 // A printed plan pins itself, order_at_run_time included.
 // CHECK-LABEL: func.func @pinned_round_trip
-// CHECK: interp.plan = {channel_vector = [1], kind = "separable", order = [1, 0], order_at_run_time = true, store_every_pass = true,
+// CHECK: interp.plan = {channel_vector = [1], kind = "separable", order = [1, 0], order_at_run_time = true, row_tap_loops = [0], store_every_pass = true,
 func.func @pinned_round_trip(%x: tensor<?x?x3xui8>, %s: tensor<2xi64>) -> tensor<?x?x3xui8> {
   %a = arith.constant dense<[0, 1]> : tensor<2xi64>
   %r = interp.interpolate_v11 %x, %s, %a {interp.plan = {kind = "separable", order_at_run_time = true, store_every_pass = true}, mode = bilinear_pillow, shape_calculation_mode = sizes}

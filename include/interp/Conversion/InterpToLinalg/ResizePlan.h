@@ -13,6 +13,7 @@
 #ifndef INTERP_CONVERSION_INTERPTOLINALG_RESIZEPLAN_H
 #define INTERP_CONVERSION_INTERPTOLINALG_RESIZEPLAN_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
@@ -196,6 +197,10 @@ struct ResizePlan {
   /// Separable, fixed point: the passes (positions in ResizeFacts::axes)
   /// that sum each pixel's channels as one vector (channelVectorPass).
   llvm::SmallVector<size_t> channelVectorPasses;
+  /// Separable: the passes (positions in ResizeFacts::axes) whose tap loop
+  /// (taps not unrolled) runs once per output row instead of once per
+  /// output, over the whole row (rowTapLoopPass).
+  llvm::SmallVector<size_t> rowTapLoopPasses;
 };
 
 /// The strategy for an op with these facts.
@@ -214,6 +219,21 @@ inline constexpr int64_t kMinVectorChannels = 2;
 /// of consecutive taps or the run-time table of a Pillow filter (a window).
 /// Its generic form reads every tap (and channel) as a scalar.
 bool channelVectorPass(const ResizeFacts &facts, size_t i);
+
+/// The inner extent (the dimensions inside a pass's axis) below which a
+/// pass along an outer axis keeps the tap loop per output: a row loop over
+/// fewer elements would spend its time on loop overhead.
+inline constexpr int64_t kMinRowTapLoopElements = 16;
+
+/// Whether the separable pass of axis `i`, in `order`, sums its taps in
+/// the row form: taps in a loop (not unrolled) along an outer dimension
+/// whose inner extent at that pass is dynamic or at least
+/// kMinRowTapLoopElements. Each tap's weight and index are then read once
+/// per output row and added over the row's contiguous elements (a loop
+/// LLVM vectorizes), in the order the per-output loop adds them: the sums
+/// are the same.
+bool rowTapLoopPass(const ResizeFacts &facts, llvm::ArrayRef<size_t> order,
+                    size_t i);
 
 /// The separable pass order of least estimated work: each pass costs its
 /// output elements times its taps (kGatherPenalty more for an axis that
