@@ -87,20 +87,22 @@ extern "C" bool interp_check_result_dim(int64_t count, int64_t size,
     return reportViolation(*v);
   if (count == 0 || size == 0)
     return true;
-  uint64_t limit = runtime::memoryLimit();
-  uint64_t elements, bytes;
+  uint64_t limit = 0, elements, bytes;
   if (__builtin_mul_overflow(static_cast<uint64_t>(count),
                              static_cast<uint64_t>(size), &elements) ||
       __builtin_mul_overflow(
           elements, static_cast<uint64_t>(std::max<int64_t>(elementBytes, 1)),
           &bytes) ||
-      bytes > limit)
+      !runtime::fitsInMemory(bytes, limit)) {
+    if (limit == 0) // the size overflowed before the limit was read
+      limit = runtime::memoryLimit();
     return reportFailure(
         "%sthe result would have more than %lld x %lld elements of %lld "
         "bytes, more than the %llu bytes this process may allocate",
         kInvalid, static_cast<long long>(count), static_cast<long long>(size),
         static_cast<long long>(elementBytes),
         static_cast<unsigned long long>(limit));
+  }
   return true;
 }
 
@@ -143,7 +145,10 @@ interp_check_axis_table(int64_t axis, int32_t kernel, int32_t coordinateMode,
   uint64_t rowBytes = 16 * (2 * static_cast<uint64_t>(inLength) /
                                 std::max<int64_t>(outLength, 1) +
                             8);
-  if (static_cast<uint64_t>(outLength) > runtime::memoryLimit() / rowBytes)
+  uint64_t limit = 0, tableBytes;
+  if (__builtin_mul_overflow(static_cast<uint64_t>(outLength), rowBytes,
+                             &tableBytes) ||
+      !runtime::fitsInMemory(tableBytes, limit))
     return reportFailure("%sthe run-time tables of axis %lld would not fit in "
                          "memory (input length %lld, output size %lld)",
                          kInvalid, static_cast<long long>(axis),
@@ -153,8 +158,9 @@ interp_check_axis_table(int64_t axis, int32_t kernel, int32_t coordinateMode,
 }
 
 extern "C" bool interp_check_buffer_size(int64_t bytes, bool overflowed) {
-  uint64_t limit = runtime::memoryLimit();
-  if (!overflowed && bytes >= 0 && static_cast<uint64_t>(bytes) <= limit)
+  uint64_t limit = 0;
+  if (!overflowed && bytes >= 0 &&
+      runtime::fitsInMemory(static_cast<uint64_t>(bytes), limit))
     return true;
   if (overflowed || bytes < 0)
     return reportFailure("interp: out of memory: a buffer's size overflows "

@@ -18,6 +18,18 @@ namespace mlir::interp::runtime {
 /// -d) and the cgroup's memory limit (containers) when they are set.
 uint64_t memoryLimit();
 
+/// Buffers of at most this many bytes are not compared with memoryLimit():
+/// reading the limits takes two system calls, a small resize makes a dozen
+/// such checks per call (its tables and passes), and a buffer this small
+/// that does not fit fails to allocate, which interp_check_allocation
+/// reports as well.
+inline constexpr uint64_t kUncheckedBufferBytes = uint64_t(1) << 20;
+
+/// Whether a buffer of `bytes` may be allocated: at most
+/// kUncheckedBufferBytes, or at most memoryLimit(), which is then stored in
+/// `limit` (for the message).
+bool fitsInMemory(uint64_t bytes, uint64_t &limit);
+
 } // namespace mlir::interp::runtime
 
 #endif // LIB_RUNTIME_REPORT_H
