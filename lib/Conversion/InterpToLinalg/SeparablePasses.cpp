@@ -17,6 +17,29 @@ using namespace mlir;
 using namespace mlir::interp;
 using namespace mlir::interp::lowering;
 
+/// Where consecutive taps of output `o` start (starts[o], an index), or
+/// null for tables that list every tap's index.
+static Value firstTap(OpBuilder &b, Location loc,
+                      const std::optional<ConsecutiveTables> &consecutive,
+                      Value o) {
+  if (!consecutive)
+    return nullptr;
+  return arith::IndexCastOp::create(
+      b, loc, b.getIndexType(),
+      tensor::ExtractOp::create(b, loc, consecutive->starts, ValueRange{o}));
+}
+
+/// The input index tap `k` of output `o` reads: first + k for consecutive
+/// taps (`first`: firstTap), else indices[o, k].
+static Value tapIndex(OpBuilder &b, Location loc, const AxisTables &tables,
+                      Value first, Value o, Value k) {
+  if (first)
+    return arith::AddIOp::create(b, loc, first, k);
+  return arith::IndexCastOp::create(
+      b, loc, b.getIndexType(),
+      tensor::ExtractOp::create(b, loc, tables.indices, ValueRange{o, k}));
+}
+
 /// One separable pass along `axis` whose tap count is only known at run time
 /// (linear with antialias, area): a fully parallel generic over the pass's
 /// output whose body loops over the taps,
@@ -47,13 +70,7 @@ buildTapLoopPass(OpBuilder &b, Location loc, Value source, int64_t axis,
         Value one = arith::ConstantIndexOp::create(nb, nloc, 1);
         Value count = tensor::DimOp::create(
             nb, nloc, consecutive ? weights : tables.indices, 1);
-        // Consecutive taps read from starts[o] on.
-        Value start;
-        if (consecutive)
-          start = arith::IndexCastOp::create(
-              nb, nloc, nb.getIndexType(),
-              tensor::ExtractOp::create(nb, nloc, consecutive->starts,
-                                        ValueRange{o}));
+        Value start = firstTap(nb, nloc, consecutive, o);
         auto loop = scf::ForOp::create(
             nb, nloc, zero, count, one,
             ValueRange{sumStart(nb, nloc, types, tables.fractionBits)},
@@ -61,14 +78,7 @@ buildTapLoopPass(OpBuilder &b, Location loc, Value source, int64_t axis,
               Value weight = tensor::ExtractOp::create(lb, lloc, weights,
                                                        ValueRange{o, k});
               SmallVector<Value> indices(position);
-              if (start) {
-                indices[axis] = arith::AddIOp::create(lb, lloc, start, k);
-              } else {
-                Value index = tensor::ExtractOp::create(
-                    lb, lloc, tables.indices, ValueRange{o, k});
-                indices[axis] = arith::IndexCastOp::create(
-                    lb, lloc, lb.getIndexType(), index);
-              }
+              indices[axis] = tapIndex(lb, lloc, tables, start, o, k);
               Value element =
                   tensor::ExtractOp::create(lb, lloc, source, indices);
               scf::YieldOp::create(
@@ -149,12 +159,7 @@ buildRowTapLoopPass(OpBuilder &b, Location loc, Value source, int64_t axis,
                                    : Value(tensor::EmptyOp::create(
                                          fb, floc, innerSizes, bias.getType())))
                          .result();
-        Value start;
-        if (consecutive)
-          start = arith::IndexCastOp::create(
-              fb, floc, fb.getIndexType(),
-              tensor::ExtractOp::create(fb, floc, consecutive->starts,
-                                        ValueRange{o}));
+        Value start = firstTap(fb, floc, consecutive, o);
         auto sourceRowType =
             RankedTensorType::get(innerShape, sourceType.getElementType());
         auto loop = scf::ForOp::create(
@@ -162,15 +167,7 @@ buildRowTapLoopPass(OpBuilder &b, Location loc, Value source, int64_t axis,
             [&](OpBuilder &lb, Location lloc, Value k, ValueRange iter) {
               Value weight = tensor::ExtractOp::create(lb, lloc, weights,
                                                        ValueRange{o, k});
-              Value index;
-              if (start) {
-                index = arith::AddIOp::create(lb, lloc, start, k);
-              } else {
-                index = arith::IndexCastOp::create(
-                    lb, lloc, lb.getIndexType(),
-                    tensor::ExtractOp::create(lb, lloc, tables.indices,
-                                              ValueRange{o, k}));
-              }
+              Value index = tapIndex(lb, lloc, tables, start, o, k);
               Value sourceRow = tensor::ExtractSliceOp::create(
                   lb, lloc, sourceRowType, source, rowOffsets(outer, index),
                   rowSizes, unitStrides);
