@@ -297,6 +297,9 @@ TEST(ResizePlan, RunTimeTapLoopsAlongOuterAxesRunPerRow) {
   ResizeFacts many =
       factsFor({400, -1}, {10, -1}, {runtimeAxis(0, kMaxUnrolledTaps + 1)});
   EXPECT_TRUE(rowTapLoopPass(many, {0}, 0));
+  // Portable linalg keeps the loop per output.
+  many.vectorCode = false;
+  EXPECT_FALSE(rowTapLoopPass(many, {0}, 0));
 }
 
 } // namespace

@@ -211,8 +211,8 @@ static ResizePlan planStrategy(const ResizeFacts &facts) {
 bool interp::rowTapLoopPass(const ResizeFacts &facts, ArrayRef<size_t> order,
                             size_t i) {
   const AxisFacts &axis = facts.axes[i];
-  // Portable linalg keeps the per-output loop: IREE 3.13 miscomputed 13 of
-  // iree_portable.py's 300 cases in the row form.
+  // Portable linalg keeps the per-output loop: with the row form,
+  // iree_portable.py failed 13 of its 300 cases (not yet diagnosed).
   if (!facts.vectorCode || axis.identity || axis.dim + 1 >= facts.rank ||
       unrollsTaps(axis.taps, /*lastAxis=*/false))
     return false;

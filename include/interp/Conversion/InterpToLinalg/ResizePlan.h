@@ -226,7 +226,8 @@ bool channelVectorPass(const ResizeFacts &facts, size_t i);
 inline constexpr int64_t kMinRowTapLoopElements = 16;
 
 /// Whether the separable pass of axis `i`, in `order`, sums its taps in
-/// the row form: taps in a loop (not unrolled) along an outer dimension
+/// the row form: outside portable linalg (facts.vectorCode), taps in a loop
+/// (not unrolled) along an outer dimension
 /// whose inner extent at that pass is dynamic or at least
 /// kMinRowTapLoopElements. Each tap's weight and index are then read once
 /// per output row and added over the row's contiguous elements (a loop
