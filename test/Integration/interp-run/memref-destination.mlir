@@ -1,0 +1,33 @@
+// A destination memref the function allocates itself: once the result is
+// computed in it (interp-eliminate-destination-empty-tensors), its shape is
+// checked before anything is written, not at the materialization after the
+// computation (sizes [8, 8] into 3x3 wrote past its end before).
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: %npytool save %t/s8.npy int64 2 "[8, 8]"
+// RUN: %npytool save %t/s3.npy int64 2 "[3, 3]"
+// RUN: not interp-run %s --function=into_memref --input=random --input=%t/s8.npy 2>&1 | FileCheck %s --check-prefix=MEMREF
+// MEMREF: interp: invalid run-time operands: result dimension 2 is 8 but the destination it is written to has 3
+// RUN: interp-run %s --function=into_memref --input=random --input=%t/s3.npy | FileCheck %s --check-prefix=MEMREFOK
+// MEMREFOK: result 0: shape=1x1x3x3
+// RUN: interp-opt %s --interp-to-affine | FileCheck %s --check-prefix=MEMREFIR
+// The check of the memref's dimensions comes before the loops that write it.
+// MEMREFIR-LABEL: func.func @into_memref(
+// MEMREFIR: %[[BUFFER:.*]] = memref.alloc() : memref<1x1x3x3xf32>
+// MEMREFIR: call @interp_check_dim_equals(%{{.*}}, %c2_i64,
+// MEMREFIR: call @interp_check_dim_equals(%{{.*}}, %c3_i64,
+// MEMREFIR-NOT: affine.store {{.*}}%[[BUFFER]][
+// MEMREFIR: affine.store %{{.*}}, %[[BUFFER]][
+func.func @into_memref(%x: tensor<1x1x4x4xf32>, %sizes: tensor<2xi64>) -> tensor<1x1x3x3xf32> {
+  %scales = arith.constant dense<[1.0, 1.0]> : tensor<2xf32>
+  %axes = arith.constant dense<[2, 3]> : tensor<2xi64>
+  %buffer = memref.alloc() : memref<1x1x3x3xf32>
+  %r = interp.interpolate_v4 %x, %sizes, %scales, %axes {mode = linear, shape_calculation_mode = sizes}
+       : (tensor<1x1x4x4xf32>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<1x1x?x?xf32>
+  bufferization.materialize_in_destination %r in restrict writable %buffer
+      : (tensor<1x1x?x?xf32>, memref<1x1x3x3xf32>) -> ()
+  %t = bufferization.to_tensor %buffer restrict : memref<1x1x3x3xf32> to tensor<1x1x3x3xf32>
+  %e = tensor.empty() : tensor<1x1x3x3xf32>
+  %c = linalg.copy ins(%t : tensor<1x1x3x3xf32>) outs(%e : tensor<1x1x3x3xf32>) -> tensor<1x1x3x3xf32>
+  memref.dealloc %buffer : memref<1x1x3x3xf32>
+  return %c : tensor<1x1x3x3xf32>
+}
