@@ -75,21 +75,13 @@ def InterpEliminateDestinationEmptyTensors
     `bufferization.to_tensor` of the destination (`restrict writable`, as
     the materialization promises). A `tensor.empty` has no defined contents,
     so the replacement never changes what is computed; One-Shot Bufferize
-    still resolves any conflict with a copy. Run it before
-    `eliminate-empty-tensors` and One-Shot Bufferize.
-
-    The computation then writes into the destination before the
-    materialization, where a copy into a destination of the wrong shape
-    would have been checked: so every dimension of the destination that may
-    differ from the `tensor.empty`'s at run time is checked where the
-    `tensor.empty` was (`interp_check_dim_equals`, which
-    `interp-return-on-failed-checks` turns into an early return), and a
-    smaller destination is reported instead of written past its end.
+    still resolves any conflict with a copy. Only a `tensor.empty` in the
+    materialization's block is replaced, so that the destination is written
+    only when the program writes it (not from a branch that does not
+    materialize). Run it before `eliminate-empty-tensors` and One-Shot
+    Bufferize.
   }];
-  let dependentDialects = ["::mlir::arith::ArithDialect",
-                           "::mlir::bufferization::BufferizationDialect",
-                           "::mlir::func::FuncDialect",
-                           "::mlir::memref::MemRefDialect",
+  let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
                            "::mlir::tensor::TensorDialect"];
 }
 

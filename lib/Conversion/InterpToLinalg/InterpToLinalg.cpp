@@ -54,8 +54,9 @@ static LogicalResult checkLowerable(Operation *op) {
 }
 
 /// The destinations `op`'s result is materialized in (through casts) that
-/// exist before `op`: empty-tensor elimination makes the lowering write
-/// into them directly, so their shape is checked with the op's.
+/// exist before `op`, tensors and memrefs: empty-tensor elimination (upstream
+/// or interp's) makes the lowering write into them directly, so their shape
+/// is checked with the op's, before anything is written.
 static SmallVector<Value> destinationsOf(Operation *op) {
   SmallVector<Value> destinations;
   DominanceInfo dominance(op->getParentOp());
@@ -72,7 +73,7 @@ static SmallVector<Value> destinationsOf(Operation *op) {
       if (!materialize || materialize.getSource() != value)
         continue;
       Value destination = materialize.getDest();
-      if (isa<RankedTensorType>(destination.getType()) &&
+      if (isa<RankedTensorType, MemRefType>(destination.getType()) &&
           dominance.properlyDominates(destination, op))
         destinations.push_back(destination);
     }

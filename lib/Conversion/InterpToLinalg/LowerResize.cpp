@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -200,12 +201,16 @@ static void checkDestinationDims(OpBuilder &b, Location loc,
                                  const ResizeSpec &spec) {
   int64_t rank = cast<RankedTensorType>(spec.data.getType()).getRank();
   for (Value destination : spec.destinations) {
-    auto destinationType = cast<RankedTensorType>(destination.getType());
+    auto destinationType = cast<ShapedType>(destination.getType());
     for (int64_t d = 0; d < rank; ++d) {
       std::optional<int64_t> size = getConstantIntValue(spec.outSizes[d]);
       if (size && !destinationType.isDynamicDim(d))
         continue;
-      Value dim = tensor::DimOp::create(b, loc, destination, d);
+      Value dim;
+      if (isa<MemRefType>(destinationType))
+        dim = memref::DimOp::create(b, loc, destination, d);
+      else
+        dim = tensor::DimOp::create(b, loc, destination, d);
       callRuntimeCheck(
           b, loc, spec, runtime::Function::CheckDimEquals,
           {checkedDimConstant(b, loc, runtime::CheckedDim::Destination),

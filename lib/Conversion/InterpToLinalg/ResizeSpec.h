@@ -63,8 +63,9 @@ struct ResizeSpec {
   /// The data was unsigned and is lowered as its signless bitcast
   /// (portable): conversions still read it as unsigned.
   bool unsignedData = false;
-  /// Tensors the result is materialized in that exist before the op: the
-  /// lowering writes into them directly and checks their shape first.
+  /// Tensors and memrefs the result is materialized in that exist before
+  /// the op: the lowering writes into them directly and checks their shape
+  /// first.
   SmallVector<Value> destinations;
   /// How the op is lowered, decided before any IR (planFor): each axis's
   /// table source (and the compiler's tables) and the passes.
