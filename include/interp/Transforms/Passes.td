@@ -76,9 +76,9 @@ def InterpEliminateDestinationEmptyTensors
     the materialization promises). A `tensor.empty` has no defined contents,
     so the replacement never changes what is computed; One-Shot Bufferize
     still resolves any conflict with a copy. Only a `tensor.empty` in the
-    materialization's block is replaced, so that the destination is written
-    only when the program writes it (not from a branch that does not
-    materialize). Run it before `eliminate-empty-tensors` and One-Shot
+    materialization's block is replaced, so that this pass does not make a
+    branch that does not materialize write the destination (upstream
+    `eliminate-empty-tensors` may still do so). Run it before `eliminate-empty-tensors` and One-Shot
     Bufferize.
   }];
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect",

@@ -17,6 +17,7 @@
 #include "interp/Dialect/Interp/Transforms/Passes.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -53,10 +54,11 @@ static LogicalResult checkLowerable(Operation *op) {
   return success();
 }
 
-/// The destinations `op`'s result is materialized in (through casts) that
-/// exist before `op`, tensors and memrefs: empty-tensor elimination (upstream
-/// or interp's) makes the lowering write into them directly, so their shape
-/// is checked with the op's, before anything is written.
+/// The destinations `op`'s result is materialized in (through casts and the
+/// results of the scf.if ops that yield it) that exist before `op`, tensors
+/// and memrefs: empty-tensor elimination (upstream or interp's) makes the
+/// lowering write into them directly, so their shape is checked with the
+/// op's, before anything is written.
 static SmallVector<Value> destinationsOf(Operation *op) {
   SmallVector<Value> destinations;
   DominanceInfo dominance(op->getParentOp());
@@ -66,6 +68,14 @@ static SmallVector<Value> destinationsOf(Operation *op) {
     for (Operation *user : value.getUsers()) {
       if (auto cast = dyn_cast<tensor::CastOp>(user)) {
         worklist.push_back(cast.getResult());
+        continue;
+      }
+      if (auto yield = dyn_cast<scf::YieldOp>(user)) {
+        if (auto branch = dyn_cast<scf::IfOp>(yield->getParentOp()))
+          for (auto [operand, result] :
+               llvm::zip(yield.getOperands(), branch.getResults()))
+            if (operand == value)
+              worklist.push_back(result);
         continue;
       }
       auto materialize =
