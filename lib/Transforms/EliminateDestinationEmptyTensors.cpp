@@ -60,9 +60,9 @@ void EliminateDestinationEmptyTensors::runOnOperation() {
       continue;
     auto empty = empties.front().getDefiningOp<tensor::EmptyOp>();
     // A materialization in the tensor.empty's block runs whenever the
-    // computation does: the destination is written only when the program
-    // writes it, and the checks of what is computed into it (the resize
-    // lowering's, with the op's others) hold on every path.
+    // computation does: this pass makes the destination written only when
+    // the program materializes into it. (The resize lowering checks the
+    // destination's shape itself, with the op's other checks.)
     if (empty->getBlock() != op->getBlock())
       continue;
     // Every use is on the paths to the destination, or takes a slice of it

@@ -122,9 +122,14 @@ static SmallVector<func::CallOp> checkCopy(OpBuilder &b, ModuleOp module,
       return arith::IndexCastOp::create(
           b, loc, b.getI64Type(), memref::DimOp::create(b, loc, memref, d));
     };
-    checks.push_back(runtime::checkDimEquals(
-        b, loc, module, runtime::CheckedDim::Destination, d,
-        dim(copy.getSource()), dim(copy.getTarget())));
+    Value what =
+        arith::ConstantOp::create(b, loc,
+                                  b.getI32IntegerAttr(static_cast<int32_t>(
+                                      runtime::CheckedDim::Destination)));
+    checks.push_back(func::CallOp::create(
+        b, loc, runtime::declare(b, module, runtime::Function::CheckDimEquals),
+        ValueRange{what, i64Constant(b, loc, d), dim(copy.getSource()),
+                   dim(copy.getTarget())}));
   }
   return checks;
 }

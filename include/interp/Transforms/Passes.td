@@ -78,8 +78,8 @@ def InterpEliminateDestinationEmptyTensors
     still resolves any conflict with a copy. Only a `tensor.empty` in the
     materialization's block is replaced, so that this pass does not make a
     branch that does not materialize write the destination (upstream
-    `eliminate-empty-tensors` may still do so). Run it before `eliminate-empty-tensors` and One-Shot
-    Bufferize.
+    `eliminate-empty-tensors` may still do so). Run it before
+    `eliminate-empty-tensors` and One-Shot Bufferize.
   }];
   let dependentDialects = ["::mlir::bufferization::BufferizationDialect",
                            "::mlir::tensor::TensorDialect"];

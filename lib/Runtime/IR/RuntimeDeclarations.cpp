@@ -2,8 +2,6 @@
 
 #include "interp/Runtime/IR/RuntimeDeclarations.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-
 #include "llvm/ADT/StringSwitch.h"
 
 #include <type_traits>
@@ -85,17 +83,4 @@ std::optional<runtime::Function> runtime::calledFunction(func::CallOp call) {
     if (callee == fnInfo.symbol)
       return static_cast<Function>(i);
   return std::nullopt;
-}
-
-func::CallOp runtime::checkDimEquals(OpBuilder &b, Location loc,
-                                     ModuleOp module, CheckedDim what,
-                                     int64_t dimension, Value expected,
-                                     Value actual) {
-  Value whatValue = arith::ConstantOp::create(
-      b, loc, b.getI32IntegerAttr(static_cast<int32_t>(what)));
-  Value dimensionValue =
-      arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(dimension));
-  return func::CallOp::create(
-      b, loc, declare(b, module, Function::CheckDimEquals),
-      ValueRange{whatValue, dimensionValue, expected, actual});
 }

@@ -30,14 +30,6 @@ func::FuncOp declare(OpBuilder &builder, ModuleOp module, Function fn);
 /// The runtime function `call` calls, if it calls one.
 std::optional<Function> calledFunction(func::CallOp call);
 
-/// A call of interp_check_dim_equals at `b`'s insertion point: dimension
-/// `dimension` of what `what` names has size `actual` where the result has
-/// `expected` (both i64). Its i1 result is what the failure-return pass
-/// branches on.
-func::CallOp checkDimEquals(OpBuilder &b, Location loc, ModuleOp module,
-                            CheckedDim what, int64_t dimension, Value expected,
-                            Value actual);
-
 } // namespace mlir::interp::runtime
 
 #endif // INTERP_RUNTIME_IR_RUNTIMEDECLARATIONS_H
