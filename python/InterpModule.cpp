@@ -227,8 +227,9 @@ nb::object emptyArray(ElementType type, ArrayRef<int64_t> shape) {
 class Kernel {
 public:
   Kernel(const std::string &text, std::optional<std::string> function,
-         unsigned numThreads)
-      : text(text), function(function), numThreads(numThreads) {
+         unsigned numThreads, bool destinationForm)
+      : text(text), function(function), numThreads(numThreads),
+        destinationForm(destinationForm) {
     // Parsing, lowering and code generation touch no Python object: other
     // Python threads run meanwhile.
     nb::gil_scoped_release release;
@@ -258,7 +259,9 @@ public:
       results.push_back(cast<RankedTensorType>(t));
     // The reference evaluates the IR before lowering.
     referenceModule = module->clone();
-    auto compiled = execution::JitModule::compile(*module, numThreads);
+    auto compiled = execution::JitModule::compile(
+        *module, numThreads, /*minParallelIterations=*/std::nullopt,
+        /*profilerListeners=*/false, destinationForm);
     if (!compiled)
       throw Error("cannot compile @" + name + ": " +
                   llvm::toString(compiled.takeError()) + "\n" + diagnostics);
@@ -278,35 +281,46 @@ public:
     if (!out.is_none() && !allocator.is_none())
       throw Error("give out= or allocate=, not both");
     SmallVector<InArray> arrays = checkedArrays(args);
+    // In destination form a result shape the call decides cannot be
+    // allocated first. interpolate() gives out=, but when it cannot (the
+    // shape rules refuse the operands, or the array does not fit in
+    // memory) the kernel is called on an empty output, and says why it
+    // cannot be written (or, for a result that is that empty array,
+    // writes it).
+    nb::object probe;
+    if (out.is_none() && jit->getSignature(name)->destinationForm &&
+        !results[0].hasStaticShape()) {
+      SmallVector<int64_t> shape;
+      nb::list dims;
+      for (int64_t d : results[0].getShape()) {
+        shape.push_back(ShapedType::isDynamic(d) ? 0 : d);
+        dims.append(shape.back());
+      }
+      probe = allocator.is_none()
+                  ? emptyArray(element(results[0]), shape)
+                  : allocator(nb::tuple(dims),
+                              dtypeName(dtypeOf(element(results[0]))));
+      out = probe;
+      allocator = nb::none();
+    }
     SmallVector<execution::TensorView> views;
     for (auto [i, array] : llvm::enumerate(arrays))
       views.push_back(
           {element(inputs[i]), array.data(), shapeOf(array), stridesOf(array)});
     SmallVector<OutArray> outs = checkedOuts(out);
 
-    // Each new result becomes a numpy array as soon as its shape is known,
-    // and the JIT copies the result into it. The callback runs without the
-    // GIL and must not throw: it takes the GIL to make the array, and a
-    // Python error (MemoryError) is kept, with the GIL, to be raised once
-    // invokeInto has freed everything. Into out= it writes without the GIL.
+    // Each new result becomes a numpy array as soon as its shape is known:
+    // before the call for a static shape (the JIT then computes into it),
+    // else after, and the JIT copies the result into it. The callback runs
+    // without the GIL and must not throw: it takes the GIL to make the array,
+    // and a Python error (MemoryError) is kept, with the GIL, to be raised once
+    // invokeInto has freed everything.
     SmallVector<nb::object> made;
     SmallVector<OutArray> madeViews;
     std::exception_ptr pythonError;
-    std::string outError;
     auto allocate = [&](unsigned index, ElementType type,
                         ArrayRef<int64_t> shape)
         -> llvm::Expected<execution::MutableTensorView> {
-      if (!outs.empty()) {
-        OutArray &o = outs[index];
-        if (shapeOf(o) != shape) {
-          outError = "out=" + resultName(index) + " has shape " +
-                     shapeString(shapeOf(o)) + ", the result " +
-                     shapeString(shape);
-          return llvm::createStringError(outError);
-        }
-        return execution::MutableTensorView{type, o.data(), shapeOf(o),
-                                            stridesOf(o)};
-      }
       nb::gil_scoped_acquire gil;
       try {
         if (allocator.is_none()) {
@@ -341,17 +355,21 @@ public:
     // The views handed out point into these: no reallocation.
     made.reserve(results.size());
     madeViews.reserve(results.size());
+    // Into out= the JIT computes the result in place where it can
+    // (JitModule::invokeInto); the callback is for new arrays.
+    SmallVector<execution::MutableTensorView> outViews;
+    for (auto [i, o] : llvm::enumerate(outs))
+      outViews.push_back(
+          {element(results[i]), o.data(), shapeOf(o), stridesOf(o)});
     llvm::Error error = [&] {
       nb::gil_scoped_release release;
+      if (!outs.empty())
+        return jit->invokeInto(name, views, outViews);
       return jit->invokeInto(name, views, allocate);
     }();
     if (pythonError) {
       llvm::consumeError(std::move(error));
       std::rethrow_exception(pythonError);
-    }
-    if (!outError.empty()) {
-      llvm::consumeError(std::move(error));
-      throw Error(outError);
     }
     if (error)
       throw Error("calling @" + name +
@@ -407,8 +425,9 @@ public:
   const std::string &getName() const { return name; }
   /// The constructor's arguments: the kernel's pickled state (the other
   /// side compiles it again).
-  std::tuple<std::string, std::optional<std::string>, unsigned> state() const {
-    return {text, function, numThreads};
+  std::tuple<std::string, std::optional<std::string>, unsigned, bool>
+  state() const {
+    return {text, function, numThreads, destinationForm};
   }
   std::vector<std::string> inputTypes() const {
     std::vector<std::string> out;
@@ -547,6 +566,7 @@ private:
   std::string text;
   std::optional<std::string> function;
   unsigned numThreads;
+  bool destinationForm;
   std::unique_ptr<MLIRContext> context;
   std::mutex referenceMutex;
   OwningOpRef<ModuleOp> referenceModule;
@@ -665,19 +685,23 @@ NB_MODULE(_interp, m) {
   llvm::InitializeNativeTarget();
   llvm::InitializeNativeTargetAsmPrinter();
   nb::class_<Kernel>(m, "Kernel")
-      .def(
-          nb::init<const std::string &, std::optional<std::string>, unsigned>(),
-          nb::arg("mlir_text"), nb::arg("function") = nb::none(),
-          nb::arg("num_threads") = 1)
+      .def(nb::init<const std::string &, std::optional<std::string>, unsigned,
+                    bool>(),
+           nb::arg("mlir_text"), nb::arg("function") = nb::none(),
+           nb::arg("num_threads") = 1, nb::arg("destination_form") = false,
+           "destination_form: a function returning one interp resize writes "
+           "its result straight into out= (JitModule::compile's "
+           "destinationForms); its calls then need out= or a static result "
+           "shape")
       .def("__call__", &Kernel::call, nb::arg("args"), nb::kw_only(),
            nb::arg("out") = nb::none(), nb::arg("allocate") = nb::none())
       .def("__getstate__", &Kernel::state)
       .def("__setstate__",
            [](Kernel &kernel,
               const std::tuple<std::string, std::optional<std::string>,
-                               unsigned> &state) {
+                               unsigned, bool> &state) {
              new (&kernel) Kernel(std::get<0>(state), std::get<1>(state),
-                                  std::get<2>(state));
+                                  std::get<2>(state), std::get<3>(state));
            })
       .def_prop_ro("text",
                    [](const Kernel &k) { return std::get<0>(k.state()); })
@@ -726,4 +750,7 @@ NB_MODULE(_interp, m) {
   m.def(
       "copied_inputs", [] { return copiedInputs.load(); },
       "How many inputs could not be read in place and were copied");
+  m.def("copied_results", &execution::getCopiedResultCount,
+        "How many results were copied into their arrays instead of computed "
+        "there (JitModule's destination form)");
 }

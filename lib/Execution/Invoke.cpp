@@ -14,6 +14,7 @@
 
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 
@@ -47,6 +48,11 @@ struct DescriptorView {
   }
 };
 } // namespace
+
+/// Results copied into their outputs (getCopiedResultCount).
+static std::atomic<uint64_t> copiedResults{0};
+
+uint64_t execution::getCopiedResultCount() { return copiedResults.load(); }
 
 /// Where empty tensors point: compiled code is never handed a null pointer.
 alignas(64) static char emptyTensorData[64];
@@ -192,6 +198,21 @@ static void copyStrided(const char *src, ArrayRef<int64_t> srcStrides,
   }
 }
 
+/// The status of one call of a compiled function: failed checks come back
+/// here whatever handler the process has (another library's, or the
+/// default that exits).
+static llvm::Error callWithStatus(void (*entryPoint)(void **), void **args) {
+  interp_status status;
+  status.failed = 0;
+  status.message[0] = '\0';
+  interp_status *previous = interp_set_thread_status(&status);
+  entryPoint(args);
+  interp_set_thread_status(previous);
+  if (status.failed)
+    return llvm::createStringError(status.message);
+  return llvm::Error::success();
+}
+
 llvm::Error JitModule::call(StringRef function, const Signature &signature,
                             MutableArrayRef<SmallVector<int64_t>> inputs,
                             ResultAllocator allocate) {
@@ -221,17 +242,9 @@ llvm::Error JitModule::call(StringRef function, const Signature &signature,
   if (entryPoint == entryPoints.end())
     return llvm::createStringError("no compiled function @" + function);
 
-  // The call's own status: failed checks come back here whatever handler
-  // the process has (another library's, or the default that exits).
-  interp_status status;
-  status.failed = 0;
-  status.message[0] = '\0';
-  interp_status *previous = interp_set_thread_status(&status);
-  entryPoint->second(args.data());
-  interp_set_thread_status(previous);
   // A failed check returned null results, allocated nothing.
-  if (status.failed)
-    return llvm::createStringError(status.message);
+  if (llvm::Error error = callWithStatus(entryPoint->second, args.data()))
+    return error;
 
   size_t base = 0;
   for (RankedTensorType type : signature.results) {
@@ -273,6 +286,7 @@ llvm::Error JitModule::call(StringRef function, const Signature &signature,
     }
     outputs[i] = *output;
   }
+  copiedResults += outputs.size();
   for (auto [i, output] : llvm::enumerate(outputs)) {
     size_t elementSize = reference::elementSize(output.type);
     copyStrided(views[i].aligned() + views[i].offset() * elementSize,
@@ -281,6 +295,133 @@ llvm::Error JitModule::call(StringRef function, const Signature &signature,
   }
   freeResults();
   return llvm::Error::success();
+}
+
+/// The destination form at `entryPoint` on `inputs`, writing `output`
+/// (contiguous rows).
+static llvm::Error callInPlace(void (*entryPoint)(void **),
+                               MutableArrayRef<SmallVector<int64_t>> inputs,
+                               const MutableTensorView &output) {
+  // The form's layout has innermost stride 1; a row of one element may
+  // have any stride in the view.
+  SmallVector<int64_t> strides(output.strides);
+  if (!strides.empty())
+    strides.back() = 1;
+  SmallVector<int64_t> destination =
+      describe(output.data, 0, output.shape, strides);
+  SmallVector<void *> pointers;
+  for (SmallVector<int64_t> &words : inputs)
+    pointers.push_back(words.data());
+  pointers.push_back(destination.data());
+  SmallVector<void *> args;
+  for (void *&pointer : pointers)
+    args.push_back(&pointer);
+  return callWithStatus(entryPoint, args.data());
+}
+
+/// The bytes a strided view spans, as [begin, end); false when it has no
+/// elements or its extent does not fit in an address (then taken as
+/// overlapping everything).
+static bool byteSpan(const char *base, ArrayRef<int64_t> shape,
+                     ArrayRef<int64_t> strides, int64_t elementSize,
+                     uintptr_t &begin, uintptr_t &end, bool &overflow) {
+  overflow = false;
+  if (countElements(shape) == 0)
+    return false;
+  int64_t low = 0, high = 0;
+  for (auto [size, stride] : llvm::zip(shape, strides)) {
+    int64_t extent;
+    if (__builtin_mul_overflow(size - 1, stride, &extent) ||
+        __builtin_add_overflow(extent < 0 ? low : high, extent,
+                               extent < 0 ? &low : &high)) {
+      overflow = true;
+      return false;
+    }
+  }
+  int64_t first, last;
+  if (__builtin_mul_overflow(low, elementSize, &first) ||
+      __builtin_mul_overflow(high + 1, elementSize, &last)) {
+    overflow = true;
+    return false;
+  }
+  begin = reinterpret_cast<uintptr_t>(base) + first;
+  end = reinterpret_cast<uintptr_t>(base) + last;
+  return true;
+}
+
+/// Whether the destination form can compute the result of `signature`
+/// straight into `output`: its rows are contiguous (the form's layout) and
+/// its bytes overlap no input's (the form materializes with `restrict`, and
+/// the inputs are read while it is written). Overlap is judged on the
+/// spans, conservatively.
+static bool canComputeInto(const JitModule::Signature &signature,
+                           ArrayRef<SmallVector<int64_t>> inputs,
+                           const MutableTensorView &output) {
+  if (!output.shape.empty() && output.shape.back() > 1 &&
+      output.strides.back() != 1)
+    return false;
+  int64_t elementSize = reference::elementSize(output.type);
+  uintptr_t begin, end;
+  bool overflow;
+  if (!byteSpan(static_cast<const char *>(output.data), output.shape,
+                output.strides, elementSize, begin, end, overflow))
+    return !overflow;
+  for (auto [type, words] : llvm::zip(signature.inputs, inputs)) {
+    DescriptorView view{const_cast<int64_t *>(words.data()), type.getRank()};
+    int64_t inputSize =
+        reference::elementSize(*toReferenceElementType(type.getElementType()));
+    uintptr_t inBegin, inEnd;
+    if (!byteSpan(view.aligned() + view.offset() * inputSize, view.sizes(),
+                  view.strides(), inputSize, inBegin, inEnd, overflow)) {
+      if (overflow)
+        return false;
+      continue;
+    }
+    if (inBegin < end && begin < inEnd)
+      return false;
+  }
+  return true;
+}
+
+llvm::Error JitModule::callInto(StringRef function, const Signature &signature,
+                                MutableArrayRef<SmallVector<int64_t>> inputs,
+                                const MutableTensorView &output) {
+  auto entryPoint = entryPoints.find(function);
+  if (entryPoint == entryPoints.end())
+    return llvm::createStringError("no compiled function @" + function);
+  if (canComputeInto(signature, inputs, output))
+    return callInPlace(entryPoint->second, inputs, output);
+  // Into a row-major buffer of the output's shape, then copied: the output
+  // is still written only once the call has succeeded.
+  size_t elementSize = reference::elementSize(output.type);
+  int64_t bytes = countElements(output.shape) * elementSize;
+  void *buffer = std::malloc(std::max<int64_t>(bytes, 1));
+  if (!buffer)
+    return llvm::createStringError(
+        "not enough memory for a temporary result of %lld bytes",
+        static_cast<long long>(bytes));
+  SmallVector<int64_t> strides = rowMajorStrides(output.shape);
+  llvm::Error error = callInPlace(
+      entryPoint->second, inputs,
+      MutableTensorView{output.type, buffer, output.shape, strides});
+  if (!error) {
+    ++copiedResults;
+    copyStrided(static_cast<const char *>(buffer), strides,
+                static_cast<char *>(output.data), output.strides, output.shape,
+                elementSize);
+  }
+  std::free(buffer);
+  return error;
+}
+
+/// The error of calling a function in destination form without an output
+/// of a shape known before the call.
+static llvm::Error needsOutput(StringRef function) {
+  return llvm::createStringError(
+      "'%s' is compiled in destination form (it writes its result into the "
+      "caller's output) and its result shape is known only when it runs: "
+      "call it with the output",
+      function.str().c_str());
 }
 
 /// The descriptors of `inputs`, or why they do not fit `signature`. The
@@ -336,6 +477,22 @@ llvm::Error JitModule::invokeInto(StringRef function,
   auto descriptors = describeInputs(function, *signature, inputs, copies);
   if (!descriptors)
     return descriptors.takeError();
+  if (signature->destinationForm) {
+    // The output is made first, which needs its shape.
+    RankedTensorType type = signature->results[0];
+    if (!type.hasStaticShape())
+      return needsOutput(function);
+    ElementType element = *toReferenceElementType(type.getElementType());
+    auto output = allocate(0, element, type.getShape());
+    if (!output)
+      return output.takeError();
+    if (std::string problem =
+            checkView(function, /*isInput=*/false, 0, type, output->type,
+                      output->data, output->shape, output->strides);
+        !problem.empty())
+      return llvm::createStringError(problem);
+    return callInto(function, *signature, *descriptors, *output);
+  }
   return call(function, *signature, *descriptors, allocate);
 }
 
@@ -361,6 +518,8 @@ llvm::Error JitModule::invokeInto(StringRef function,
   auto descriptors = describeInputs(function, *signature, inputs, copies);
   if (!descriptors)
     return descriptors.takeError();
+  if (signature->destinationForm)
+    return callInto(function, *signature, *descriptors, outputs[0]);
   return call(function, *signature, *descriptors,
               [&](unsigned index, ElementType, ArrayRef<int64_t>) {
                 return outputs[index];
@@ -504,6 +663,19 @@ JitModule::invoke(StringRef function, ArrayRef<reference::Tensor> inputs,
     describeAsPaddedViews(inputs, *descriptors, copies);
 
   StagedResults staged(*signature);
+  if (signature->destinationForm) {
+    RankedTensorType type = signature->results[0];
+    if (!type.hasStaticShape())
+      return needsOutput(function);
+    auto output = staged.allocate(
+        0, *toReferenceElementType(type.getElementType()), type.getShape());
+    if (!output)
+      return output.takeError();
+    if (llvm::Error error =
+            callInto(function, *signature, *descriptors, *output))
+      return std::move(error);
+    return staged.takeTensors();
+  }
   if (llvm::Error error =
           call(function, *signature, *descriptors,
                [&](unsigned index, ElementType type, ArrayRef<int64_t> shape) {

@@ -3,12 +3,14 @@
 #include "interp/Execution/JitModule.h"
 #include "DiskCache.h"
 #include "interp/Dialect/Interp/IR/InterpConstantFold.h"
+#include "interp/Dialect/Interp/IR/InterpOps.h"
 #include "interp/InitAll.h"
 #include "interp/Pipelines/Pipelines.h"
 #include "interp/Runtime/RuntimeFunctions.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/ExecutionEngine/CRunnerUtils.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -188,6 +190,72 @@ static JitModule::Signature prepareCallable(func::FuncOp func) {
   return signature;
 }
 
+/// The memref a result of `type` is written into by a destination form:
+/// any offset and outer strides, but contiguous rows (innermost stride 1),
+/// which interp's vector code stores whole.
+static MemRefType destinationType(RankedTensorType type) {
+  SmallVector<int64_t> strides(type.getRank(), ShapedType::kDynamic);
+  if (!strides.empty())
+    strides.back() = 1;
+  auto layout =
+      StridedLayoutAttr::get(type.getContext(), ShapedType::kDynamic, strides);
+  return MemRefType::get(type.getShape(), type.getElementType(), layout);
+}
+
+/// Whether `value` is the result of an interp resize, perhaps through
+/// tensor.cast: the resize lowering checks the run-time sizes of every
+/// memref its result is materialized into before writing it. Other ops
+/// whose tensor.empty empty-tensor elimination replaces by the destination
+/// would write it unchecked, sized by their operands.
+static bool isCheckedResize(Value value) {
+  while (auto cast = value.getDefiningOp<tensor::CastOp>())
+    value = cast.getSource();
+  Operation *op = value.getDefiningOp();
+  return op && isa<ResizeOpInterface>(op);
+}
+
+/// Rewrites the callable `func` (prepared by prepareCallable) to its
+/// destination form when it returns one result of an interp resize
+/// (isCheckedResize): the result is written into a last memref argument
+/// (bufferization.materialize_in_destination, restrict: invokeInto passes
+/// one that overlaps no input) and nothing is returned. Bufferization then
+/// computes the result in the caller's memory, with no result buffer and no
+/// copy; the resize lowering checks the memref's run-time sizes before it
+/// writes it. Only for one result: with several, a failed check of a later
+/// one would leave earlier outputs written. Returns whether it rewrote it.
+static bool toDestinationForm(func::FuncOp func) {
+  if (func.getNumResults() != 1)
+    return false;
+  bool checked = true;
+  func.walk([&](func::ReturnOp ret) {
+    checked &= isCheckedResize(ret.getOperand(0));
+  });
+  if (!checked)
+    return false;
+  unsigned index = func.getNumArguments();
+  auto resultType = cast<RankedTensorType>(func.getResultTypes()[0]);
+  if (failed(func.insertArgument(index, destinationType(resultType), {},
+                                 func.getLoc())))
+    return false;
+  BlockArgument destination = func.getArgument(index);
+  // A module of interp ops alone has not loaded it.
+  func.getContext()->getOrLoadDialect<bufferization::BufferizationDialect>();
+  SmallVector<func::ReturnOp> returns;
+  func.walk([&](func::ReturnOp op) { returns.push_back(op); });
+  for (func::ReturnOp ret : returns) {
+    OpBuilder b(ret);
+    bufferization::MaterializeInDestinationOp::create(
+        b, ret.getLoc(), /*result=*/Type(), ret.getOperand(0), destination,
+        /*restrict=*/true, /*writable=*/true);
+    func::ReturnOp::create(b, ret.getLoc());
+    ret.erase();
+  }
+  func.setFunctionType(
+      FunctionType::get(func.getContext(), func.getArgumentTypes(), {}));
+  func.removeResAttrsAttr();
+  return true;
+}
+
 /// Multi-threaded code calls libomp (__kmpc_*), which the JIT looks up in
 /// the process's global scope. A host that loaded interp with RTLD_LOCAL
 /// (Python's extension modules, plugins) has libomp loaded but not global;
@@ -318,7 +386,7 @@ static diskcache::Key
 diskCacheKey(ModuleOp module, const InterpPipelineOptions &options,
              const llvm::orc::JITTargetMachineBuilder &builder) {
   diskcache::KeyBuilder key;
-  key.add("interp JitModule object, format 1");
+  key.add("interp JitModule object, format 2");
   key.add(diskcache::buildIdentity());
 #if LLVM_ADDRESS_SANITIZER_BUILD
   key.add("AddressSanitizer");
@@ -441,11 +509,15 @@ generatedObject(ExecutionEngine &engine, llvm::StringRef directory) {
 llvm::Expected<std::unique_ptr<JitModule>>
 JitModule::compile(ModuleOp module, unsigned numThreads,
                    std::optional<uint64_t> minParallelIterations,
-                   bool profilerListeners) {
+                   bool profilerListeners, bool destinationForms) {
   std::unique_ptr<JitModule> jit(new JitModule());
-  for (auto func : module.getOps<func::FuncOp>())
-    if (whyNotCallable(func).empty())
-      jit->signatures[func.getName()] = prepareCallable(func);
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (!whyNotCallable(func).empty())
+      continue;
+    Signature signature = prepareCallable(func);
+    signature.destinationForm = destinationForms && toDestinationForm(func);
+    jit->signatures[func.getName()] = std::move(signature);
+  }
   profilerListeners = wantProfilerListeners(profilerListeners);
 
   InterpPipelineOptions pipelineOptions;

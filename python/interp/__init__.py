@@ -10,8 +10,10 @@ Arrays come in through DLPack (`__dlpack__`: numpy, torch CPU tensors, ...)
 or the buffer protocol, with any strides (NCHW, NHWC, views), and are read
 in place: copied only when a stride is not a whole number of elements or
 the data is misaligned. Results go into new numpy arrays, or into the
-caller's `out=` array (any strides, its elements distinct). The GIL is
-released while kernels compile and run. numpy 1.x and 2.x alike.
+caller's `out=` array (any strides, its elements distinct); interpolate()
+computes them there directly (no buffer of its own, no copy) wherever the
+array's rows are contiguous and it shares no memory with the input. The
+GIL is released while kernels compile and run. numpy 1.x and 2.x alike.
 
 Torch tensors (CPU, any strides) come back as torch tensors, of the
 input's memory format (contiguous or channels-last), written by the kernel
@@ -130,9 +132,9 @@ def _after_fork_in_child():
     _compiles_running = 0
 
 
-def _new_kernel(mlir_text, function=None, num_threads=1) -> Kernel:
+def _new_kernel(mlir_text, function=None, num_threads=1, destination_form=False) -> Kernel:
     with _compiling():
-        return Kernel(mlir_text, function, num_threads)
+        return Kernel(mlir_text, function, num_threads, destination_form)
 
 
 def compile(mlir_text: str, function: str | None = None, num_threads: int = 1) -> Kernel:
@@ -483,8 +485,12 @@ def disk_cache() -> str | None:
     return _disk_cache_directory() or None
 
 
-def _cached_kernel(key: str) -> Kernel:
+def _cached_kernel(text: str, destination_form: bool = False) -> Kernel:
+    """The kernel of `text`, compiled once. Generic kernels (interpolate()
+    gives them out=) are compiled in destination form: they compute into
+    that array, with no result buffer and no copy."""
     global _cache_hits, _cache_misses, _cache_compiles, _cache_disk_hits
+    key = (text, destination_form)
     with _cache_lock:
         kernel = _cache.get(key)
         if kernel is not None:
@@ -494,7 +500,7 @@ def _cached_kernel(key: str) -> Kernel:
         _cache_misses += 1
     # Compiled without the lock (and without the GIL): other threads go on
     # meanwhile; two threads compiling the same text keep the first kernel.
-    kernel = _new_kernel(key)
+    kernel = _new_kernel(text, destination_form=destination_form)
     with _cache_lock:
         if kernel.from_disk_cache:
             _cache_disk_hits += 1
@@ -550,40 +556,74 @@ def _values(c_calc: str, kwargs) -> np.ndarray:
                      _sequence(kwargs.get("scales"), "scales")], np.float32)
 
 
+def _shape_rule(c: _Config, kwargs):
+    """What _result_of needs of a configuration: result_shape's arguments
+    but the input's shape and the values."""
+    pads = [[_integer(v, k) for v in _sequence(kwargs.get(k, ()), k)]
+            for k in ("pads_begin", "pads_end")]
+    return (c.version, c.calc, list(c.axes), pads[0], pads[1])
+
+
+def _result_of(rule, shape, values):
+    """The result shape of a generic kernel's call (interp's shape rules),
+    or None when the rules refuse it (the kernel then says why)."""
+    version, calc, axes, pads_begin, pads_end = rule
+    v = values.tolist()
+    try:
+        return tuple(_result_shape(version, list(shape), axes, v if calc == "sizes" else None,
+                                   v if calc == "scales" else None, pads_begin, pads_end))
+    except Error:
+        return None
+
+
 def _operands(dtype, shape, element_type, kwargs):
-    """The kernel of this call and the arguments after x: the generic kernel
-    and the sizes or scales array, or (for a configuration without one) the
-    kernel of this shape and values, and none."""
+    """The kernel of this call, the arguments after x and the rule of its
+    result shape: the generic kernel, the sizes or scales array and
+    _shape_rule's tuple, or (for a configuration without one) the kernel of
+    this shape and values, none and None."""
     key = _configuration_key(dtype, shape, element_type, kwargs)
-    generic = _generic_texts.get(key) if key is not None else None
-    if generic is not None and generic not in _static_only:
+    entry = _generic_texts.get(key) if key is not None else None
+    if entry is not None and entry[0] not in _static_only:
         try:
-            kernel = _cached_kernel(generic)
+            kernel = _cached_kernel(entry[0], destination_form=True)
         except Error:
             pass
         else:
-            return kernel, (_values("sizes" if kwargs.get("sizes") is not None
-                                    else "scales", kwargs),)
+            return kernel, (_values(entry[1][1], kwargs),), entry[1]
     element = _element_type(dtype, element_type)
     c = _config(len(shape), **kwargs)
     generic = generic_op_text(len(shape), element, _layout_channels(shape, c), **kwargs)
     if generic not in _static_only:
         try:
-            kernel = _cached_kernel(generic)
+            kernel = _cached_kernel(generic, destination_form=True)
             values = np.array(c.values, np.int64 if c.calc == "sizes" else np.float32)
+            rule = _shape_rule(c, kwargs)
             if key is not None:
                 if len(_generic_texts) >= _MAX_TEXTS:
                     _generic_texts.clear()
-                _generic_texts[key] = generic
-            return kernel, (values,)
+                _generic_texts[key] = (generic, rule)
+            return kernel, (values,), rule
         except Error:
             # The same configuration with constants gives the error, if the
             # op is wrong, or a kernel of its own.
             _static_only.add(generic)
     try:
-        return _cached_kernel(op_text(shape, element, **kwargs)), ()
+        return _cached_kernel(op_text(shape, element, **kwargs)), (), None
     except Error as e:
         raise Error(_op_error(str(e), c.version, element, shape)) from None
+
+
+def _new_output(shape, dtype: str, allocate):
+    """A new array for a result of `shape`, made before the call so that
+    the kernel computes into it (no result buffer, no copy); None when it
+    cannot be made (the kernel then allocates, or says why not)."""
+    try:
+        if allocate is not None:
+            return allocate(shape, dtype)
+        # bf16 travels as its bits, as the kernel's own arrays do.
+        return np.empty(shape, "uint16" if dtype == "bfloat16" else dtype)
+    except (TypeError, ValueError, MemoryError, RuntimeError):
+        return None
 
 
 _LOCATION = re.compile(r"^-:\d+:\d+: error: ", re.M)
@@ -662,8 +702,19 @@ def interpolate(x, *, mode: str, sizes=None, scales=None, axes=None, version: in
     elif t is not None:
         x = _torch_input(t)[0]
     x, dtype, shape = _as_array(x)
-    kernel, operands = _operands(dtype, shape, element_type, kwargs)
-    return kernel(x, *operands, out=out, allocate=allocate)[0]
+    kernel, operands, rule = _operands(dtype, shape, element_type, kwargs)
+    if rule is not None:
+        # A generic kernel's result shape is known here, not to the kernel
+        # before it runs: the output is made (or checked) first.
+        result = _result_of(rule, shape, operands[0])
+        if result is not None and out is None:
+            out = _new_output(result, dtype, allocate)
+        elif result is not None:
+            given = _describe(out)
+            if given is not None and len(given[1]) == len(result) and \
+                    tuple(given[1]) != result:
+                raise Error("out= has shape %s, the result %s" % (tuple(given[1]), result))
+    return kernel(x, *operands, out=out, allocate=allocate if out is None else None)[0]
 
 
 def interpolate_reference(x, *, element_type: str | None = None, **kwargs) -> np.ndarray:
@@ -674,7 +725,7 @@ def interpolate_reference(x, *, element_type: str | None = None, **kwargs) -> np
     if t is not None:
         x = _torch_input(t)[0]
     x, dtype, shape = _as_array(x)
-    kernel, operands = _operands(dtype, shape, element_type, kwargs)
+    kernel, operands, _ = _operands(dtype, shape, element_type, kwargs)
     return kernel.reference(x, *operands)[0]
 
 

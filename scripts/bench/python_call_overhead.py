@@ -214,7 +214,7 @@ def make_input(case: dict) -> np.ndarray:
 def generic_kernel(x: np.ndarray, case: dict, call_kwargs: dict):
     """The kernel interpolate() calls for x and its run-time operands."""
     if hasattr(interp, "_operands"):  # exactly interpolate()'s look-up
-        kernel, operands = interp._operands(str(x.dtype), x.shape, None, dict(call_kwargs))
+        kernel, operands = interp._operands(str(x.dtype), x.shape, None, dict(call_kwargs))[:2]
         return kernel, operands, True
     # Else the same text: generic_op_text with a short unresized innermost dim static.
     rank = x.ndim

@@ -557,6 +557,52 @@ def test_out_is_written_in_place():
     np.testing.assert_array_equal(y, expect)
 
 
+def results_copied_during(function):
+    before = interp._interp.copied_results()
+    result = function()
+    return result, interp._interp.copied_results() - before
+
+
+def test_results_are_computed_in_their_array():
+    # interpolate()'s kernels write the result into the array it returns,
+    # or into out=, with no buffer of their own and no copy after, wherever
+    # the array's rows are contiguous and it shares no memory with x.
+    x = random_data((1, 3, 10, 12), "float32")
+    kwargs = dict(mode="linear", sizes=[7, 15], axes=[2, 3])
+    want = interp.interpolate_reference(x, **kwargs)
+    got, copied = results_copied_during(lambda: interp.interpolate(x, **kwargs))
+    assert copied == 0
+    np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)
+    big = np.zeros((1, 3, 14, 15), np.float32)
+    _, copied = results_copied_during(lambda: interp.interpolate(x, out=big[:, :, ::2], **kwargs))
+    assert copied == 0
+    np.testing.assert_array_equal(big[:, :, ::2], got)
+    # Rows that are not contiguous, and an out= that is the input: the
+    # result goes through a buffer, then into the array.
+    nhwc = np.zeros((1, 7, 15, 3), np.float32)
+    _, copied = results_copied_during(
+        lambda: interp.interpolate(x, out=nhwc.transpose(0, 3, 1, 2), **kwargs))
+    assert copied == 1
+    np.testing.assert_array_equal(nhwc.transpose(0, 3, 1, 2), got)
+    y = random_data((1, 3, 10, 12), "float32")
+    expect = interp.interpolate(y, mode="cubic", sizes=[10, 12], axes=[2, 3])
+    _, copied = results_copied_during(
+        lambda: interp.interpolate(y, mode="cubic", sizes=[10, 12], axes=[2, 3], out=y))
+    assert copied == 1
+    np.testing.assert_array_equal(y, expect)
+    # An 8-bit image, HWC.
+    image = random_data((37, 53, 3), "uint8")
+    pil = dict(mode="bilinear_pillow", sizes=[20, 71], axes=[0, 1], version=11)
+    got, copied = results_copied_during(lambda: interp.interpolate(image, **pil))
+    assert copied == 0
+    np.testing.assert_array_equal(got, interp.interpolate_reference(image, **pil))
+    # interp.compile's kernels return their result in a buffer of their own.
+    kernel = interp.compile(interp.op_text(x.shape, "f32", **kwargs))
+    (static,), copied = results_copied_during(lambda: kernel(x))
+    assert copied == 1
+    np.testing.assert_allclose(static, want, rtol=1e-6, atol=1e-6)
+
+
 def test_out_errors_leave_out_untouched():
     x = random_data((1, 1, 4, 4), "float32")
     kwargs = dict(mode="nearest", sizes=[8, 8], axes=[2, 3])

@@ -34,8 +34,12 @@ def test_torch_in_torch_out(dtype, channels_last):
     if channels_last:
         x = x.contiguous(memory_format=torch.channels_last)
     kwargs = dict(mode="linear", sizes=[6, 19], axes=[2, 3])
+    results_before = interp._interp.copied_results()
     y, copies = copies_during(lambda: interp.interpolate(x, **kwargs))
     assert copies == 0  # read in place
+    # Computed in the tensor returned; channels-last rows (W, stride C) are
+    # not contiguous: through a buffer.
+    assert interp._interp.copied_results() - results_before == (1 if channels_last else 0)
     assert isinstance(y, torch.Tensor) and y.dtype == dtype and y.shape == (2, 3, 6, 19)
     assert y.is_contiguous(memory_format=torch.channels_last if channels_last
                            else torch.contiguous_format)

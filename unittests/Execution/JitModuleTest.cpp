@@ -14,6 +14,7 @@
 
 #include <atomic>
 #include <filesystem>
+#include <tuple>
 
 using namespace mlir;
 using namespace mlir::interp;
@@ -30,6 +31,13 @@ func.func @resize(%x: tensor<1x1x?x?xf32>, %sizes: tensor<2xi64>) -> tensor<1x1x
   %r = interp.interpolate_v4 %x, %sizes, %scales, %axes {mode = linear, shape_calculation_mode = sizes}
        : (tensor<1x1x?x?xf32>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<1x1x?x?xf32>
   return %r : tensor<1x1x?x?xf32>
+}
+func.func @fixed(%x: tensor<1x1x?x?xf32>, %sizes: tensor<2xi64>) -> tensor<1x1x4x4xf32> {
+  %scales = arith.constant dense<[1.0, 1.0]> : tensor<2xf32>
+  %axes = arith.constant dense<[2, 3]> : tensor<2xi64>
+  %r = interp.interpolate_v4 %x, %sizes, %scales, %axes {mode = linear, shape_calculation_mode = sizes}
+       : (tensor<1x1x?x?xf32>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<1x1x4x4xf32>
+  return %r : tensor<1x1x4x4xf32>
 }
 func.func @overwrite(%x: tensor<4xf32>) -> tensor<4xf32> {
   %c0 = arith.constant 0 : index
@@ -51,6 +59,15 @@ protected:
     ASSERT_TRUE(static_cast<bool>(compiled))
         << llvm::toString(compiled.takeError());
     jit = std::move(*compiled);
+    // The same functions in destination form where they have one.
+    intoModule = parseSourceString<ModuleOp>(kResize, context.get());
+    ASSERT_TRUE(intoModule);
+    auto intoCompiled = JitModule::compile(
+        *intoModule, /*numThreads=*/1, /*minParallelIterations=*/std::nullopt,
+        /*profilerListeners=*/false, /*destinationForms=*/true);
+    ASSERT_TRUE(static_cast<bool>(intoCompiled))
+        << llvm::toString(intoCompiled.takeError());
+    into = std::move(*intoCompiled);
   }
 
   static Tensor input(int64_t h, int64_t w) {
@@ -66,6 +83,8 @@ protected:
   std::unique_ptr<MLIRContext> context;
   OwningOpRef<ModuleOp> module;
   std::unique_ptr<JitModule> jit;
+  OwningOpRef<ModuleOp> intoModule;
+  std::unique_ptr<JitModule> into;
 };
 
 std::atomic<int> handlerCalls{0};
@@ -206,6 +225,125 @@ TEST_F(JitModuleTest, MismatchedOutputsAreRefused) {
   error = jit->invokeInto("resize", inputs, flat);
   EXPECT_EQ(llvm::toString(std::move(error)),
             "output 0 of 'resize' must have rank 4, got 1");
+}
+
+// In destination form a function returning one interp resize computes its
+// result straight into the output; outputs it cannot take so (rows that
+// are not contiguous, memory shared with an input) get the result through
+// a buffer. The numbers are those of the allocating form.
+TEST_F(JitModuleTest, DestinationFormWritesTheOutput) {
+  EXPECT_FALSE(jit->getSignature("resize")->destinationForm);
+  EXPECT_TRUE(into->getSignature("resize")->destinationForm);
+  EXPECT_TRUE(into->getSignature("fixed")->destinationForm);
+  // Not the result of an interp op: elimination could make tensor.insert's
+  // copy write the output unchecked.
+  EXPECT_FALSE(into->getSignature("overwrite")->destinationForm);
+
+  Tensor x = input(3, 5), s = sizes(6, 10);
+  auto expected = jit->invoke("resize", {x, s});
+  ASSERT_TRUE(static_cast<bool>(expected))
+      << llvm::toString(expected.takeError());
+  SmallVector<int64_t> xStrides = rowMajorStrides(x.shape), sStrides = {1};
+  TensorView inputs[] = {{ElementType::F32, x.data.data(), x.shape, xStrides},
+                         {ElementType::I64, s.data.data(), s.shape, sStrides}};
+  // Padded rows (in place), and every other column (through a buffer).
+  for (int64_t step : {1, 2}) {
+    std::vector<float> out(6 * 24, -5.0f);
+    int64_t shape[] = {1, 1, 6, 10}, strides[] = {6 * 24, 6 * 24, 24, step};
+    MutableTensorView outputs[] = {
+        {ElementType::F32, out.data(), shape, strides}};
+    llvm::Error error = into->invokeInto("resize", inputs, outputs);
+    ASSERT_FALSE(static_cast<bool>(error)) << llvm::toString(std::move(error));
+    for (int64_t h = 0; h < 6; ++h)
+      for (int64_t w = 0; w < 24; ++w) {
+        bool element = w % step == 0 && w / step < 10;
+        EXPECT_EQ(out[h * 24 + w],
+                  element ? (*expected)[0].getAsDouble(h * 10 + w / step)
+                          : -5.0f)
+            << "step " << step << " at " << h << ", " << w;
+      }
+  }
+
+  // The output one element past the input in the same memory: computed in
+  // place, writing output 0 would overwrite input 1 before it is read.
+  Tensor square = input(4, 4), same = sizes(4, 4);
+  SmallVector<int64_t> squareStrides = rowMajorStrides(square.shape);
+  std::vector<float> shared(17, 0.0f);
+  for (int64_t i = 0; i < 16; ++i)
+    shared[i] = float(square.getAsDouble(i));
+  TensorView sharedInputs[] = {
+      {ElementType::F32, shared.data(), square.shape, squareStrides},
+      {ElementType::I64, same.data.data(), same.shape, sStrides}};
+  int64_t squareShape[] = {1, 1, 4, 4};
+  MutableTensorView shifted[] = {
+      {ElementType::F32, shared.data() + 1, squareShape, squareStrides}};
+  llvm::Error error = into->invokeInto("resize", sharedInputs, shifted);
+  ASSERT_FALSE(static_cast<bool>(error)) << llvm::toString(std::move(error));
+  for (int64_t i = 0; i < 16; ++i)
+    EXPECT_EQ(shared[i + 1], square.getAsDouble(i)) << "element " << i;
+
+  // An output of the wrong run-time size: the op's check, before any store.
+  std::vector<float> small(25, -1.0f);
+  int64_t wrongShape[] = {1, 1, 5, 5}, wrongStrides[] = {25, 25, 5, 1};
+  MutableTensorView wrong[] = {
+      {ElementType::F32, small.data(), wrongShape, wrongStrides}};
+  error = into->invokeInto("resize", inputs, wrong);
+  EXPECT_EQ(llvm::toString(std::move(error)),
+            "interp: invalid run-time operands: result dimension 2 is 6 but "
+            "the destination it is written to has 5");
+  EXPECT_EQ(small, std::vector<float>(25, -1.0f));
+
+  // A dynamic result shape cannot be allocated before the call.
+  auto unknown = into->invoke("resize", {x, s});
+  ASSERT_FALSE(static_cast<bool>(unknown));
+  EXPECT_NE(llvm::toString(unknown.takeError()).find("call it with the output"),
+            std::string::npos);
+}
+
+// A static result shape is known before the call: in destination form the
+// allocator runs first and the result is computed into its output. A
+// failed check then leaves that output unwritten.
+TEST_F(JitModuleTest, DestinationFormAllocatesStaticResultsFirst) {
+  Tensor x = input(2, 2);
+  SmallVector<int64_t> xStrides = rowMajorStrides(x.shape), sStrides = {1};
+  for (auto [h, w, ok] : {std::tuple{4, 4, true}, std::tuple{4, 5, false}}) {
+    Tensor s = sizes(h, w);
+    TensorView inputs[] = {
+        {ElementType::F32, x.data.data(), x.shape, xStrides},
+        {ElementType::I64, s.data.data(), s.shape, sStrides}};
+    std::vector<float> out(16, -3.0f);
+    SmallVector<int64_t> outShape, outStrides;
+    int calls = 0;
+    llvm::Error error = into->invokeInto(
+        "fixed", inputs,
+        [&](unsigned, ElementType type, llvm::ArrayRef<int64_t> shape)
+            -> llvm::Expected<MutableTensorView> {
+          ++calls;
+          outShape.assign(shape.begin(), shape.end());
+          outStrides = rowMajorStrides(shape);
+          return MutableTensorView{type, out.data(), outShape, outStrides};
+        });
+    EXPECT_EQ(calls, 1);
+    EXPECT_EQ(outShape, (SmallVector<int64_t>{1, 1, 4, 4}));
+    if (ok) {
+      ASSERT_FALSE(static_cast<bool>(error))
+          << llvm::toString(std::move(error));
+      auto expected = jit->invoke("fixed", {x, s});
+      ASSERT_TRUE(static_cast<bool>(expected))
+          << llvm::toString(expected.takeError());
+      for (int64_t i = 0; i < 16; ++i)
+        EXPECT_EQ(out[i], (*expected)[0].getAsDouble(i));
+      auto tensors = into->invoke("fixed", {x, s});
+      ASSERT_TRUE(static_cast<bool>(tensors))
+          << llvm::toString(tensors.takeError());
+      EXPECT_EQ((*tensors)[0].data, (*expected)[0].data);
+    } else {
+      EXPECT_NE(llvm::toString(std::move(error))
+                    .find("interp: invalid run-time operands"),
+                std::string::npos);
+      EXPECT_EQ(out, std::vector<float>(16, -3.0f));
+    }
+  }
 }
 
 // Issue 30, item 5: the disk cache. A second compile of the same module, in

@@ -40,6 +40,12 @@ Type toMLIRType(MLIRContext *context, reference::ElementType type);
 /// types (toReferenceElementType).
 std::string whyNotCallable(func::FuncOp func);
 
+/// How many results invokeInto and invoke have copied into their outputs
+/// in this process (from the compiled function's own buffers, or from a
+/// buffer a destination form wrote when the output could not take the
+/// result in place): the tests' evidence that the others were not.
+uint64_t getCopiedResultCount();
+
 /// Everything JIT compilation needs registered in a context: every dialect,
 /// the interfaces of the lowering, and the LLVM IR translations.
 void registerJitDialects(DialectRegistry &registry);
@@ -137,10 +143,16 @@ public:
   /// is in the cache is loaded from there instead: it is not lowered (it
   /// stays as it was, but for the attributes above), and
   /// isFromDiskCache() says so.
+  ///
+  /// `destinationForms` compiles each function returning one interp resize
+  /// in destination form (Signature::destinationForm): it computes its
+  /// result straight into the caller's output, with no result buffer and no
+  /// copy, and can only be called with that output given (or, for a static
+  /// result shape, made by invokeInto's allocator before the call).
   static llvm::Expected<std::unique_ptr<JitModule>>
   compile(ModuleOp module, unsigned numThreads = 1,
           std::optional<uint64_t> minParallelIterations = std::nullopt,
-          bool profilerListeners = false);
+          bool profilerListeners = false, bool destinationForms = false);
 
   /// Calls `function` on `inputs`, read in place, and writes its results
   /// into `outputs`, whose element types and shapes must be those of the
@@ -154,15 +166,23 @@ public:
   ///
   /// The compiled function returns its results in buffers it allocates
   /// (or, for a constant or an argument returned as it is, in those); they
-  /// are copied into the outputs and freed before invokeInto returns.
+  /// are copied into the outputs and freed before invokeInto returns. In
+  /// destination form it computes its result in the output itself when the
+  /// output's rows are contiguous (innermost stride 1, or one element) and
+  /// its memory overlaps no input's, else in a row-major buffer that is
+  /// then copied; the output is written only by the op computing it, after
+  /// that op's checks (its run-time sizes among them), so a failed check
+  /// still leaves it unwritten.
   llvm::Error invokeInto(llvm::StringRef function,
                          llvm::ArrayRef<TensorView> inputs,
                          llvm::ArrayRef<MutableTensorView> outputs);
 
   /// The same, with each output chosen once its shape is known: `allocate`
   /// is called for every result in order after the call succeeded (e.g. to
-  /// make a numpy array of that shape). When it fails, the results are freed
-  /// and its error is returned.
+  /// make a numpy array of that shape), or, in destination form, before it
+  /// (which needs a static result shape: with a dynamic one the call is an
+  /// error). When it fails, the results are freed and its error is
+  /// returned.
   llvm::Error invokeInto(llvm::StringRef function,
                          llvm::ArrayRef<TensorView> inputs,
                          ResultAllocator allocate);
@@ -183,6 +203,9 @@ public:
     /// The arguments compiled code writes to: destinations of
     /// bufferization.materialize_in_destination. invokeInto passes copies.
     llvm::SmallVector<bool> writtenInputs;
+    /// Compiled in destination form (compile's `destinationForms`): the
+    /// result is computed into the caller's output, see invokeInto.
+    bool destinationForm = false;
   };
   const Signature *getSignature(llvm::StringRef function) const;
 
@@ -197,6 +220,12 @@ private:
   llvm::Error call(llvm::StringRef function, const Signature &signature,
                    llvm::MutableArrayRef<llvm::SmallVector<int64_t>> inputs,
                    ResultAllocator allocate);
+  /// `function` in destination form on the same descriptors, writing
+  /// into `output`, which the caller checked against the result's type:
+  /// in place where canComputeInto allows, else through a buffer.
+  llvm::Error callInto(llvm::StringRef function, const Signature &signature,
+                       llvm::MutableArrayRef<llvm::SmallVector<int64_t>> inputs,
+                       const MutableTensorView &output);
 
   /// The code: compiled here (engine), or loaded from the disk cache
   /// (loaded).

@@ -266,11 +266,15 @@ static Value lowerSignlessResize(OpBuilder &b, Location loc, ResizeSpec &spec,
 
   checkRuntimeScales(b, loc, spec, paddedSizes);
   checkResultTypeDims(b, loc, spec, resultType);
-  checkDestinationDims(b, loc, spec);
   // An empty result then skips the whole computation (an axis may be huge
   // while another dimension is 0, and the intermediate passes before the
   // empty axis would not be empty).
   Value resultElements = checkResultSize(b, loc, spec);
+  // After the operands' checks: a destination of the wrong size is
+  // reported only for operands that make a result (the Python module calls
+  // its destination-form kernels on an empty array to learn why operands
+  // are refused).
+  checkDestinationDims(b, loc, spec);
   SmallVector<TableSource> tableSources =
       checkTableSources(b, loc, spec, paddedSizes);
 
