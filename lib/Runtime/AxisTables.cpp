@@ -11,8 +11,10 @@
 #include "interp/Runtime/RuntimeFunctions.h"
 #include "interp/Semantics/AxisTable.h"
 
+#include <algorithm>
 #include <optional>
 #include <type_traits>
+#include <vector>
 
 using namespace mlir::interp;
 using namespace mlir::interp::rules;
@@ -87,16 +89,75 @@ static void write(AxisTable table, StridedMemRefType<int64_t, 2> *indices,
   }
 }
 
+static bool operator==(const AxisTableParams &a, const AxisTableParams &b) {
+  return a.kernel == b.kernel && a.coordinateMode == b.coordinateMode &&
+         a.nearestMode == b.nearestMode && a.inLength == b.inLength &&
+         a.outLength == b.outLength && a.scale == b.scale &&
+         a.antialiasFactor == b.antialiasFactor && a.cubeCoeff == b.cubeCoeff &&
+         a.torchCubic == b.torchCubic;
+}
+
+/// The tables this thread built last, as written (indices, and weights
+/// in the buffer's type): a kernel with run-time sizes builds its tables
+/// on every call, mostly for the sizes of the call before (a data loader's
+/// images of one size; interpolate() on frames). Building one costs as
+/// much as 10% of an 8-bit 224x224 resize; copying it, a few
+/// microseconds. The same values either way: the table is a function of
+/// the parameters (and of T, which picks the conversion: int32 is Pillow's
+/// fixed point, the only int32 table fill() writes).
+template <typename T> struct BuiltTable {
+  AxisTableParams params;
+  int64_t columns = 0;
+  std::vector<int64_t> indices;
+  std::vector<T> weights;
+};
+inline constexpr size_t kRememberedTables = 4;
+template <typename T> static std::vector<BuiltTable<T>> &rememberedTables() {
+  thread_local std::vector<BuiltTable<T>> tables;
+  return tables;
+}
+
 template <typename T>
 static void fill(const AxisTableParams &params,
                  StridedMemRefType<int64_t, 2> *indices,
                  StridedMemRefType<T, 2> *weights) {
-  write(buildAxisTable(params), indices, weights, [](double w) -> T {
-    if constexpr (std::is_same_v<T, int32_t>)
-      return pillowFixedWeight(w);
-    else
-      return static_cast<T>(w);
-  });
+  std::vector<BuiltTable<T>> &remembered = rememberedTables<T>();
+  int64_t columns = indices->sizes[1];
+  auto found = std::find_if(remembered.begin(), remembered.end(),
+                            [&](const BuiltTable<T> &t) {
+                              return t.params == params && t.columns == columns;
+                            });
+  if (found == remembered.end() || indices->sizes[0] != params.outLength ||
+      weights->sizes[0] != params.outLength || weights->sizes[1] != columns) {
+    AxisTable table = buildAxisTable(params);
+    write(table, indices, weights, [](double w) -> T {
+      if constexpr (std::is_same_v<T, int32_t>)
+        return pillowFixedWeight(w);
+      else
+        return static_cast<T>(w);
+    });
+    if (indices->sizes[0] != params.outLength || columns < table.taps ||
+        weights->sizes[0] != params.outLength || weights->sizes[1] != columns)
+      return;
+    // Remembered as written (the buffers are exactly the table's).
+    BuiltTable<T> built{params, columns, {}, {}};
+    built.indices.reserve(params.outLength * columns);
+    built.weights.reserve(params.outLength * columns);
+    for (int64_t o = 0; o < params.outLength; ++o)
+      for (int64_t k = 0; k < columns; ++k) {
+        built.indices.push_back(at(indices, {o, k}));
+        built.weights.push_back(at(weights, {o, k}));
+      }
+    if (remembered.size() == kRememberedTables)
+      remembered.erase(remembered.begin());
+    remembered.push_back(std::move(built));
+    return;
+  }
+  for (int64_t o = 0; o < params.outLength; ++o)
+    for (int64_t k = 0; k < columns; ++k) {
+      at(indices, {o, k}) = found->indices[o * columns + k];
+      at(weights, {o, k}) = found->weights[o * columns + k];
+    }
 }
 
 extern "C" void _mlir_ciface_interp_axis_table_fill_f32(

@@ -603,6 +603,27 @@ def test_results_are_computed_in_their_array():
     np.testing.assert_allclose(static, want, rtol=1e-6, atol=1e-6)
 
 
+def test_run_time_tables_remembered_per_thread_give_the_same_results():
+    # A generic kernel builds its tables on every call, or copies those it
+    # built for the same parameters lately (the runtime keeps the last 4 per
+    # thread): a repeated size, sizes in turn (more than 4, so that they are
+    # rebuilt), the same results as the first call of each.
+    image = random_data((61, 83, 3), "uint8")
+    planes = random_data((1, 2, 40, 52), "float32")
+    calls = []
+    for i, (h, w) in enumerate([(30, 41), (17, 96), (61, 83), (5, 7), (122, 40), (33, 33)]):
+        calls.append((image, dict(mode="bicubic_pillow", sizes=[h, w], axes=[0, 1], version=11)))
+        calls.append((planes, dict(mode="linear", sizes=[h, w], axes=[2, 3], antialias=i % 2 == 0)))
+    first = [interp.interpolate(x, **kwargs) for x, kwargs in calls]
+    for (x, kwargs), want in zip(calls, first):
+        np.testing.assert_array_equal(interp.interpolate(x, **kwargs), want)
+    for _ in range(2):
+        for (x, kwargs), want in zip(calls, first):
+            np.testing.assert_array_equal(interp.interpolate(x, **kwargs), want)
+    for (x, kwargs), want in zip(calls[::2], first[::2]):
+        np.testing.assert_array_equal(want, interp.interpolate_reference(x, **kwargs))
+
+
 def test_out_errors_leave_out_untouched():
     x = random_data((1, 1, 4, 4), "float32")
     kwargs = dict(mode="nearest", sizes=[8, 8], axes=[2, 3])
