@@ -318,9 +318,21 @@ public:
     SmallVector<nb::object> made;
     SmallVector<OutArray> madeViews;
     std::exception_ptr pythonError;
+    std::string outError;
     auto allocate = [&](unsigned index, ElementType type,
                         ArrayRef<int64_t> shape)
         -> llvm::Expected<execution::MutableTensorView> {
+      if (!outs.empty()) {
+        OutArray &o = outs[index];
+        if (shapeOf(o) != shape) {
+          outError = "out=" + resultName(index) + " has shape " +
+                     shapeString(shapeOf(o)) + ", the result " +
+                     shapeString(shape);
+          return llvm::createStringError(outError);
+        }
+        return execution::MutableTensorView{type, o.data(), shapeOf(o),
+                                            stridesOf(o)};
+      }
       nb::gil_scoped_acquire gil;
       try {
         if (allocator.is_none()) {
@@ -355,21 +367,27 @@ public:
     // The views handed out point into these: no reallocation.
     made.reserve(results.size());
     madeViews.reserve(results.size());
-    // Into out= the JIT computes the result in place where it can
-    // (JitModule::invokeInto); the callback is for new arrays.
+    // Into out= a kernel in destination form computes the result in place
+    // where it can (JitModule::invokeInto); other kernels copy their
+    // results through the callback, which checks their shapes.
+    bool destination = jit->getSignature(name)->destinationForm;
     SmallVector<execution::MutableTensorView> outViews;
     for (auto [i, o] : llvm::enumerate(outs))
       outViews.push_back(
           {element(results[i]), o.data(), shapeOf(o), stridesOf(o)});
     llvm::Error error = [&] {
       nb::gil_scoped_release release;
-      if (!outs.empty())
+      if (destination && !outs.empty())
         return jit->invokeInto(name, views, outViews);
       return jit->invokeInto(name, views, allocate);
     }();
     if (pythonError) {
       llvm::consumeError(std::move(error));
       std::rethrow_exception(pythonError);
+    }
+    if (!outError.empty()) {
+      llvm::consumeError(std::move(error));
+      throw Error(outError);
     }
     if (error)
       throw Error("calling @" + name +
@@ -697,11 +715,17 @@ NB_MODULE(_interp, m) {
            nb::arg("out") = nb::none(), nb::arg("allocate") = nb::none())
       .def("__getstate__", &Kernel::state)
       .def("__setstate__",
-           [](Kernel &kernel,
-              const std::tuple<std::string, std::optional<std::string>,
-                               unsigned, bool> &state) {
-             new (&kernel) Kernel(std::get<0>(state), std::get<1>(state),
-                                  std::get<2>(state), std::get<3>(state));
+           [](Kernel &kernel, const nb::tuple &state) {
+             // (text, function, num_threads[, destination_form]): pickles
+             // from before destination forms have three.
+             if (state.size() != 3 && state.size() != 4)
+               throw Error("a Kernel's pickled state has 3 or 4 items, got " +
+                           std::to_string(state.size()));
+             new (&kernel)
+                 Kernel(nb::cast<std::string>(state[0]),
+                        nb::cast<std::optional<std::string>>(state[1]),
+                        nb::cast<unsigned>(state[2]),
+                        state.size() == 4 && nb::cast<bool>(state[3]));
            })
       .def_prop_ro("text",
                    [](const Kernel &k) { return std::get<0>(k.state()); })

@@ -224,7 +224,10 @@ static bool isCheckedResize(Value value) {
 /// writes it. Only for one result: with several, a failed check of a later
 /// one would leave earlier outputs written. Returns whether it rewrote it.
 static bool toDestinationForm(func::FuncOp func) {
-  if (func.getNumResults() != 1)
+  // A function other functions call keeps its type.
+  auto module = func->getParentOfType<ModuleOp>();
+  if (func.getNumResults() != 1 ||
+      !SymbolTable::symbolKnownUseEmpty(func, module))
     return false;
   bool checked = true;
   func.walk([&](func::ReturnOp ret) {

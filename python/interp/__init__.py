@@ -615,14 +615,21 @@ def _operands(dtype, shape, element_type, kwargs):
 
 def _new_output(shape, dtype: str, allocate):
     """A new array for a result of `shape`, made before the call so that
-    the kernel computes into it (no result buffer, no copy); None when it
-    cannot be made (the kernel then allocates, or says why not)."""
+    the kernel computes into it (no result buffer, no copy); None when
+    numpy cannot make it (MemoryError or a size past the address space, a
+    dtype it lacks): the kernel, called on an empty array, then says why
+    (its memory check, "more than the supported", comes before it looks at
+    the array)."""
     try:
         if allocate is not None:
             return allocate(shape, dtype)
         # bf16 travels as its bits, as the kernel's own arrays do.
         return np.empty(shape, "uint16" if dtype == "bfloat16" else dtype)
-    except (TypeError, ValueError, MemoryError, RuntimeError):
+    except (TypeError, ValueError, MemoryError):
+        return None
+    except RuntimeError as e:  # torch's allocator, out of memory
+        if isinstance(e, Error):
+            raise
         return None
 
 

@@ -624,6 +624,17 @@ def test_run_time_tables_remembered_per_thread_give_the_same_results():
         np.testing.assert_array_equal(want, interp.interpolate_reference(x, **kwargs))
 
 
+def test_kernels_pickled_before_destination_forms_still_load():
+    # Their state had three items (text, function, num_threads).
+    text = interp.op_text((1, 1, 4, 4), "f32", mode="nearest", sizes=[2, 2], axes=[2, 3])
+    old = interp.Kernel.__new__(interp.Kernel)
+    old.__setstate__((text, None, 1))
+    x = random_data((1, 1, 4, 4), "float32")
+    np.testing.assert_array_equal(old(x)[0], interp.compile(text)(x)[0])
+    with pytest.raises(interp.Error, match="3 or 4 items"):
+        interp.Kernel.__new__(interp.Kernel).__setstate__((text,))
+
+
 def test_out_errors_leave_out_untouched():
     x = random_data((1, 1, 4, 4), "float32")
     kwargs = dict(mode="nearest", sizes=[8, 8], axes=[2, 3])

@@ -2,6 +2,7 @@
 
 #include "interp/Conversion/Passes.h"
 #include "interp/Dialect/Interp/IR/InterpDialect.h"
+#include "interp/Dialect/Interp/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -14,6 +15,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::interp {
 #define GEN_PASS_DEF_CONVERTINTERPTOLINALG
@@ -30,6 +32,21 @@ struct ConvertInterpToLinalgPass
 
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
+    // Interpolate-1 and -11 ops that are not lowered directly become
+    // Interpolate-4 ops first, on their own: inside the conversion below,
+    // the new op's uses are replaced only after it is lowered, so its
+    // lowering would not see the memref its result is materialized into
+    // and would write that memref without checking its run-time sizes.
+    {
+      RewritePatternSet legalize(ctx);
+      populateLegalizeV1Patterns(legalize);
+      populateLegalizeV11Patterns(legalize);
+      GreedyRewriteConfig greedy;
+      greedy.enableFolding(false);
+      if (failed(applyPatternsGreedily(getOperation(), std::move(legalize),
+                                       greedy)))
+        return signalPassFailure();
+    }
     ConversionTarget target(*ctx);
     target.addIllegalDialect<InterpDialect>();
     target.addLegalDialect<

@@ -2,8 +2,8 @@
 //
 // The order of the IR of one op is the contract of the run-time checks:
 // first every check of what only the run time knows (operand lengths in the
-// pattern, then scales, the result type's static dimensions, destinations,
-// the result's size and every run-time table's parameters), then
+// pattern, then scales, the result type's static dimensions, the result's
+// size, destinations and every run-time table's parameters), then
 // allocations and computation. A failing check makes the compiled function
 // return before anything below it runs (interp-return-on-failed-checks).
 //

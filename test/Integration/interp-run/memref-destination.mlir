@@ -61,3 +61,34 @@ func.func @through_branch(%p: i1, %x: tensor<1x1x4x4xf32>, %sizes: tensor<2xi64>
       : (tensor<1x1x?x?xf32>, memref<1x1x?x?xf32>) -> ()
   return
 }
+
+// Interpolate-11 (and -1) ops that are not lowered directly become
+// Interpolate-4 ops before the conversion, so the Interpolate-4 lowering sees
+// the memref the result goes to. Before 2026-12-07 the rewrite ran inside the
+// conversion, the new op had no uses yet when it was lowered, and sizes
+// [8, 8] into this 3x3 memref wrote past its end with no check before.
+// RUN: not interp-run %s --function=v11_into_memref --input=random --input=%t/s8.npy 2>&1 | FileCheck %s --check-prefix=V11
+// V11: interp: invalid run-time operands: result dimension 2 is 8 but the destination it is written to has 3
+// RUN: interp-run %s --function=v11_into_memref --input=random --input=%t/s3.npy | FileCheck %s --check-prefix=V11OK
+// V11OK: result 0: shape=1x1x3x3
+// RUN: interp-opt %s --interp-to-affine | FileCheck %s --check-prefix=V11IR
+// V11IR-LABEL: func.func @v11_into_memref(
+// V11IR: %[[BUFFER:.*]] = memref.alloc() : memref<1x1x3x3xf32>
+// V11IR-NOT: affine.store
+// V11IR: call @interp_check_dim_equals(%c1_i32, %c2_i64, %{{.*}}, %c3_i64)
+// V11IR-NOT: affine.store
+// V11IR: call @interp_check_dim_equals(%c1_i32, %c3_i64, %{{.*}}, %c3_i64)
+// V11IR: affine.store %{{.*}}, %[[BUFFER]][
+func.func @v11_into_memref(%x: tensor<1x1x4x4xf32>, %sizes: tensor<2xi64>) -> tensor<1x1x3x3xf32> {
+  %axes = arith.constant dense<[2, 3]> : tensor<2xi64>
+  %buffer = memref.alloc() : memref<1x1x3x3xf32>
+  %r = interp.interpolate_v11 %x, %sizes, %axes {mode = linear, shape_calculation_mode = sizes}
+       : (tensor<1x1x4x4xf32>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x1x?x?xf32>
+  bufferization.materialize_in_destination %r in restrict writable %buffer
+      : (tensor<1x1x?x?xf32>, memref<1x1x3x3xf32>) -> ()
+  %t = bufferization.to_tensor %buffer restrict : memref<1x1x3x3xf32> to tensor<1x1x3x3xf32>
+  %e = tensor.empty() : tensor<1x1x3x3xf32>
+  %c = linalg.copy ins(%t : tensor<1x1x3x3xf32>) outs(%e : tensor<1x1x3x3xf32>) -> tensor<1x1x3x3xf32>
+  memref.dealloc %buffer : memref<1x1x3x3xf32>
+  return %c : tensor<1x1x3x3xf32>
+}

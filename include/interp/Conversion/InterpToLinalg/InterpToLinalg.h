@@ -21,7 +21,13 @@ struct InterpToLinalgLowering {
 
 /// Patterns lowering interp.interpolate_v4 / _v1 / _v11 to linalg, tensor,
 /// arith, math, func (run-time table calls), cf (portable checks) and memref
-/// ops.
+/// ops. A result materialized into a memref is computed in it, after its
+/// run-time sizes are checked; for Interpolate-1 and -11 ops rewritten to
+/// Interpolate-4 (all but v1 `area` and v11's Pillow modes) that check needs
+/// the rewrite done before the conversion (populateLegalizeV1Patterns and
+/// populateLegalizeV11Patterns applied greedily, as
+/// --convert-interp-to-linalg does): within one dialect conversion the new
+/// op's uses are replaced only after it is lowered.
 void populateInterpToLinalgConversionPatterns(
     RewritePatternSet &patterns, const InterpToLinalgLowering &lowering = {});
 
