@@ -239,6 +239,26 @@ TEST_F(JitModuleTest, DestinationFormWritesTheOutput) {
   // copy write the output unchecked.
   EXPECT_FALSE(into->getSignature("overwrite")->destinationForm);
 
+  // A function another one calls keeps its type (the call would not
+  // compile otherwise); its caller gets the form.
+  std::string withCaller = std::string(kResize) + R"mlir(
+func.func @caller(%x: tensor<1x1x?x?xf32>, %sizes: tensor<2xi64>) -> tensor<1x1x?x?xf32> {
+  %r = func.call @resize(%x, %sizes) : (tensor<1x1x?x?xf32>, tensor<2xi64>) -> tensor<1x1x?x?xf32>
+  return %r : tensor<1x1x?x?xf32>
+}
+)mlir";
+  OwningOpRef<ModuleOp> called =
+      parseSourceString<ModuleOp>(withCaller, context.get());
+  ASSERT_TRUE(called);
+  auto calledJit = JitModule::compile(
+      *called, /*numThreads=*/1, /*minParallelIterations=*/std::nullopt,
+      /*profilerListeners=*/false, /*destinationForms=*/true);
+  ASSERT_TRUE(static_cast<bool>(calledJit))
+      << llvm::toString(calledJit.takeError());
+  EXPECT_FALSE((*calledJit)->getSignature("resize")->destinationForm);
+  EXPECT_FALSE((*calledJit)->getSignature("caller")->destinationForm)
+      << "its result comes from a call, not an interp op";
+
   Tensor x = input(3, 5), s = sizes(6, 10);
   auto expected = jit->invoke("resize", {x, s});
   ASSERT_TRUE(static_cast<bool>(expected))
