@@ -123,41 +123,45 @@ static void fill(const AxisTableParams &params,
                  StridedMemRefType<T, 2> *weights) {
   std::vector<BuiltTable<T>> &remembered = rememberedTables<T>();
   int64_t columns = indices->sizes[1];
+  // Buffers of another shape only ever come from a lowering defect: write
+  // reports them, and nothing is remembered.
+  bool fits = indices->sizes[0] == params.outLength &&
+              weights->sizes[0] == params.outLength &&
+              weights->sizes[1] == columns;
   auto found = std::find_if(remembered.begin(), remembered.end(),
                             [&](const BuiltTable<T> &t) {
                               return t.params == params && t.columns == columns;
                             });
-  if (found == remembered.end() || indices->sizes[0] != params.outLength ||
-      weights->sizes[0] != params.outLength || weights->sizes[1] != columns) {
-    AxisTable table = buildAxisTable(params);
-    write(table, indices, weights, [](double w) -> T {
-      if constexpr (std::is_same_v<T, int32_t>)
-        return pillowFixedWeight(w);
-      else
-        return static_cast<T>(w);
-    });
-    if (indices->sizes[0] != params.outLength || columns < table.taps ||
-        weights->sizes[0] != params.outLength || weights->sizes[1] != columns)
-      return;
-    // Remembered as written (the buffers are exactly the table's).
-    BuiltTable<T> built{params, columns, {}, {}};
-    built.indices.reserve(params.outLength * columns);
-    built.weights.reserve(params.outLength * columns);
+  if (fits && found != remembered.end()) {
     for (int64_t o = 0; o < params.outLength; ++o)
       for (int64_t k = 0; k < columns; ++k) {
-        built.indices.push_back(at(indices, {o, k}));
-        built.weights.push_back(at(weights, {o, k}));
+        at(indices, {o, k}) = found->indices[o * columns + k];
+        at(weights, {o, k}) = found->weights[o * columns + k];
       }
-    if (remembered.size() == kRememberedTables)
-      remembered.erase(remembered.begin());
-    remembered.push_back(std::move(built));
     return;
   }
+  AxisTable table = buildAxisTable(params);
+  int64_t taps = table.taps;
+  write(std::move(table), indices, weights, [](double w) -> T {
+    if constexpr (std::is_same_v<T, int32_t>)
+      return pillowFixedWeight(w);
+    else
+      return static_cast<T>(w);
+  });
+  if (!fits || columns < taps)
+    return;
+  // Remembered as written.
+  BuiltTable<T> built{params, columns, {}, {}};
+  built.indices.reserve(params.outLength * columns);
+  built.weights.reserve(params.outLength * columns);
   for (int64_t o = 0; o < params.outLength; ++o)
     for (int64_t k = 0; k < columns; ++k) {
-      at(indices, {o, k}) = found->indices[o * columns + k];
-      at(weights, {o, k}) = found->weights[o * columns + k];
+      built.indices.push_back(at(indices, {o, k}));
+      built.weights.push_back(at(weights, {o, k}));
     }
+  if (remembered.size() == kRememberedTables)
+    remembered.erase(remembered.begin());
+  remembered.push_back(std::move(built));
 }
 
 extern "C" void _mlir_ciface_interp_axis_table_fill_f32(

@@ -78,9 +78,10 @@ llvm::SmallVector<int64_t> rowMajorStrides(llvm::ArrayRef<int64_t> shape);
 /// Gives the destination of result `index`, whose type and shape the call
 /// computed, or an error (which invokeInto returns). Called for every
 /// result, in order, after the function succeeded and before any result is
-/// copied. It must not throw: invokeInto is compiled without exceptions,
-/// and the results would be lost. The view's shape and strides must stay
-/// valid until invokeInto returns.
+/// copied (for a function in destination form, whose result shape is then
+/// static, before the call). It must not throw: invokeInto is compiled without
+/// exceptions, and the results would be lost. The view's shape and strides must
+/// stay valid until invokeInto returns.
 using ResultAllocator = llvm::function_ref<llvm::Expected<MutableTensorView>(
     unsigned index, reference::ElementType type,
     llvm::ArrayRef<int64_t> shape)>;
