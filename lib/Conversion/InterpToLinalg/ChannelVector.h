@@ -33,7 +33,10 @@ struct FlatSource {
 struct PixelSum {
   const FlatSource &flat;
   const ElementTypes &types;
-  Value starts, offsets, low, high;
+  /// Per output its first tap's pixel; the sums' start (the rounding
+  /// bias, i32); the weight lanes' low and high halves (high null when
+  /// every weight fits 16 bits).
+  Value starts, bias, low, high;
   Value fractionBits;
   Type element;
   int64_t channels;

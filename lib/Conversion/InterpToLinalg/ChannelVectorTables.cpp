@@ -1,6 +1,6 @@
 //===- ChannelVectorTables.cpp - the channel-vector passes' tables -------===//
 //
-// The weight lanes, offsets and starts of a channel-vector pass
+// The weight lanes and starts of a channel-vector pass
 // (ChannelVectorPass.cpp): from a constant table at compile time, or
 // computed by linalg ops from run-time tables, by the same rules.
 //
@@ -24,7 +24,7 @@ using namespace mlir::interp::lowering::channel_vector;
 
 namespace {
 /// The compile-time tables of the pass: per output its first tap's input
-/// position, the value its sum starts from, and per group the 16 weight
+/// position, and per group the 16 weight
 /// lanes of the group's pixel lanes (laneSource), zero past its taps.
 struct PairTables {
   std::vector<int64_t> starts;
@@ -32,8 +32,6 @@ struct PairTables {
   /// Each weight's low kLowBits bits, or the whole weight when every weight
   /// fits 16 bits (`high` is then empty); `high` the rest (weight >> 15).
   std::vector<int16_t> low, high;
-  /// The rounding bias plus, for unsigned data, 128 times the weights.
-  std::vector<int32_t> offsets;
   /// The first output whose group loads could leave the row.
   int64_t firstTail = 0;
 };
@@ -41,8 +39,7 @@ struct PairTables {
 
 static std::optional<PairTables> pairTables(const rules::AxisTable &table,
                                             const rules::FixedPointSums &fixed,
-                                            int bits, int64_t channels,
-                                            bool isUnsigned) {
+                                            int bits, int64_t channels) {
   std::optional<rules::ConsecutiveTaps> consecutive =
       rules::consecutiveTaps(table);
   if (!consecutive)
@@ -61,7 +58,6 @@ static std::optional<PairTables> pairTables(const rules::AxisTable &table,
       weights[o * padded + k] = w;
       fits16 &= w >= INT16_MIN && w <= INT16_MAX;
     }
-  int32_t bias = int32_t(1) << (bits - 1);
   for (int64_t o = 0; o < table.outLength; ++o) {
     for (int64_t g = 0; g < pairs.groups; ++g)
       for (int64_t lane = 0; lane < kGroupBytes; ++lane) {
@@ -74,12 +70,6 @@ static std::optional<PairTables> pairTables(const rules::AxisTable &table,
         pairs.low.push_back(int16_t(w & ((1 << kLowBits) - 1)));
         pairs.high.push_back(int16_t(w >> kLowBits));
       }
-    // Wrapping: only the final sum needs to fit.
-    uint32_t offset = uint32_t(bias);
-    if (isUnsigned)
-      for (int64_t k = 0; k < table.taps; ++k)
-        offset += 128u * uint32_t(weights[o * padded + k]);
-    pairs.offsets.push_back(int32_t(offset));
   }
   // The last group's load ends (start + 4 (groups - 1)) C + 16 bytes into
   // the row.
@@ -114,7 +104,7 @@ std::optional<PixelSum> channel_vector::constantPixelSum(
     return std::nullopt;
   std::optional<PairTables> pairs =
       pairTables(*tables.constantTable, *types.fixedPoint,
-                 *tables.constantFractionBits, channels, types.isUnsigned);
+                 *tables.constantFractionBits, channels);
   if (!pairs)
     return std::nullopt;
   int64_t outLength = tables.constantTable->outLength;
@@ -126,7 +116,7 @@ std::optional<PixelSum> channel_vector::constantPixelSum(
   return PixelSum{flat,
                   types,
                   intTable<int32_t>(b, loc, {outLength}, starts),
-                  intTable<int32_t>(b, loc, {outLength}, pairs->offsets),
+                  sumStart(b, loc, types, tables.fractionBits),
                   intTable<int16_t>(b, loc, laneShape, pairs->low),
                   pairs->high.empty()
                       ? Value()
@@ -144,14 +134,14 @@ std::optional<PixelSum> channel_vector::constantPixelSum(
 /// Pillow filters' windows: row o reads indices[o][0] + k with weight
 /// weights[o][k], and the columns past a row's window have weight 0), by
 /// the same rules as pairTables: weight lanes split into low and high
-/// halves, the offsets, the first output whose loads could leave the row.
+/// halves, the first output whose loads could leave the row.
 PixelSum channel_vector::runtimePixelSum(OpBuilder &b, Location loc,
                                          const FlatSource &flat,
                                          const AxisTables &tables,
                                          const ElementTypes &types,
                                          Type element, int64_t channels,
                                          Value inLength) {
-  Type i16 = b.getI16Type(), i32 = b.getI32Type(), i64 = b.getI64Type();
+  Type i16 = b.getI16Type(), i64 = b.getI64Type();
   auto index = [&](OpBuilder &nb, Location nloc, int64_t v) -> Value {
     return arith::ConstantIndexOp::create(nb, nloc, v);
   };
@@ -226,36 +216,6 @@ PixelSum channel_vector::runtimePixelSum(OpBuilder &b, Location loc,
         linalg::YieldOp::create(nb, nloc, ValueRange{low, high});
       });
 
-  // The offsets: the rounding bias, plus 128 times the weights for
-  // unsigned data (wrapping).
-  Value bias = arith::ShLIOp::create(
-      b, loc, i32c(b, loc, 1),
-      arith::SubIOp::create(b, loc, tables.fractionBits, i32c(b, loc, 1)));
-  Value offsets32 = linalg::FillOp::create(
-                        b, loc, ValueRange{bias},
-                        ValueRange{tensor::EmptyOp::create(
-                            b, loc, ArrayRef<OpFoldResult>{outLength}, i32)})
-                        .getResult(0);
-  if (types.isUnsigned) {
-    MLIRContext *context = b.getContext();
-    AffineMap rows =
-        AffineMap::get(2, 0, {getAffineDimExpr(0, context)}, context);
-    offsets32 =
-        linalg::GenericOp::create(
-            b, loc, TypeRange{offsets32.getType()}, ValueRange{tables.weights},
-            ValueRange{offsets32},
-            ArrayRef<AffineMap>{b.getMultiDimIdentityMap(2), rows},
-            {utils::IteratorType::parallel, utils::IteratorType::reduction},
-            [&](OpBuilder &nb, Location nloc, ValueRange args) {
-              Value scaled =
-                  arith::MulIOp::create(nb, nloc, args[0], i32c(nb, nloc, 128));
-              linalg::YieldOp::create(
-                  nb, nloc,
-                  ValueRange{arith::AddIOp::create(nb, nloc, args[1], scaled)});
-            })
-            .getResult(0);
-  }
-
   // The first output whose last group's load, ending (start + 4 (groups -
   // 1)) C + 16 bytes into the row, would leave it: a min-reduction.
   Value length64 = arith::IndexCastOp::create(b, loc, i64, outLength);
@@ -307,7 +267,7 @@ PixelSum channel_vector::runtimePixelSum(OpBuilder &b, Location loc,
   return PixelSum{flat,
                   types,
                   starts,
-                  offsets32,
+                  sumStart(b, loc, types, tables.fractionBits),
                   laneTables.getResult(0),
                   laneTables.getResult(1),
                   tables.fractionBits,

@@ -122,10 +122,14 @@ Value buildSeparablePasses(OpBuilder &b, Location loc, Value source,
 /// channels as one vector where the source's pixels are interleaved
 /// (checked on its strides when the code runs) and by `otherLayouts`
 /// elsewhere, and wholly by `otherLayouts` where the tables are not
-/// constant consecutive taps.
+/// constant consecutive taps. `intermediate`: `init` is a tensor between
+/// two passes, which bufferizes to an allocation of its own (contiguous
+/// rows, so they take vector writes); the op's result may instead become
+/// a caller's buffer of any layout (empty-tensor elimination).
 Value buildChannelVectorPass(
     OpBuilder &b, Location loc, Value source, int64_t axis,
-    const AxisTables &tables, Value init, const ElementTypes &types,
+    const AxisTables &tables, Value init, bool intermediate,
+    const ElementTypes &types,
     function_ref<Value(OpBuilder &, Location)> otherLayouts);
 
 //===----------------------------------------------------------------------===//

@@ -244,11 +244,11 @@ Value lowering::buildSeparablePasses(
       return buildAxisPass(gb, gloc, passSource, axes[i], tables[i], passInit,
                            types, llvm::is_contained(rowTapLoops, i));
     };
-    passResult =
-        llvm::is_contained(channelVector, i)
-            ? buildChannelVectorPass(b, loc, passSource, axes[i], tables[i],
-                                     passInit, types, generic)
-            : generic(b, loc);
+    passResult = llvm::is_contained(channelVector, i)
+                     ? buildChannelVectorPass(b, loc, passSource, axes[i],
+                                              tables[i], passInit,
+                                              i != order.back(), types, generic)
+                     : generic(b, loc);
   }
   return passResult;
 }
