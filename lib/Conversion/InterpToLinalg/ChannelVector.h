@@ -1,9 +1,10 @@
 //===- ChannelVector.h - the channel-vector passes' shared parts -*- C++
 //-*-===//
 //
-// What ChannelVectorPass.cpp (the vector code) and ChannelVectorTables.cpp
-// (its weight tables, constant or computed when the code runs) share: the
-// group layout, the flat view of the source and one pass's operands.
+// What ChannelVectorPass.cpp (the pass and its stores), ChannelVectorSums.cpp
+// (one output's sum) and ChannelVectorTables.cpp (its weight tables,
+// constant or computed when the code runs) share: the group layout, the
+// flat view of the source, one pass's operands and one output's sum.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,6 +63,13 @@ inline std::pair<int64_t, int64_t> laneSource(int64_t lane, int64_t channels) {
   int64_t channel = inHalf / 2, tap = 2 * half + inHalf % 2;
   return {tap, channel < channels ? channel : 0};
 }
+
+/// The sum of output pixel `o` of the row at flat position `rowStart`
+/// (ChannelVectorSums.cpp): 8 i32 lanes, the two halves of its channel
+/// lanes (one channel: 8 partial sums), without the rounding bias; with
+/// `tail`, its taps loaded one element at a time, clamped to the row.
+Value pixelTotal(OpBuilder &b, Location loc, const PixelSum &sum,
+                 Value rowStart, Value o, bool tail);
 
 /// The source of a pass along `axis` as a flat buffer with its strides.
 FlatSource flatSource(OpBuilder &b, Location loc, Value source, int64_t axis);
