@@ -28,8 +28,10 @@ using namespace mlir::interp;
 using namespace mlir::interp::lowering;
 using namespace mlir::interp::lowering::channel_vector;
 
-/// Outputs summed, narrowed and written together (sumBlock).
+/// Outputs summed, narrowed and written together (sumBlock). blockSums
+/// reduces exactly four (two rounds of pairs).
 static constexpr int64_t kBlockOutputs = 4;
+static_assert(kBlockOutputs == 4, "blockSums joins four outputs");
 
 FlatSource channel_vector::flatSource(OpBuilder &b, Location loc, Value source,
                                       int64_t axis) {
@@ -120,7 +122,7 @@ static Value blockSums(OpBuilder &b, Location loc, const PixelSum &sum,
     for (size_t i = 0; i < level.size(); i += 2)
       pairs.push_back(
           addShuffled(b, loc, level[i], level[i + 1], mask, kPixelLanes));
-    SmallVector<int64_t> join(4 * kPixelLanes);
+    SmallVector<int64_t> join(kBlockOutputs * kPixelLanes);
     std::iota(join.begin(), join.end(), 0);
     level = {vector::ShuffleOp::create(b, loc, pairs[0], pairs[1], join)};
   }
