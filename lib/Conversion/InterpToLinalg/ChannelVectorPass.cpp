@@ -302,17 +302,19 @@ static Value buildInterleavedPass(OpBuilder &b, Location loc, int64_t axis,
           written = tensor::CollapseShapeOp::create(
               fb, floc, row, ArrayRef<ReassociationIndices>{{0, 1}});
         Value zero = arith::ConstantIndexOp::create(fb, floc, 0);
-        Value blocks = arith::ConstantIndexOp::create(fb, floc, kBlockOutputs);
         // No blocks in rows shorter than one: their vector write would not
         // fit the row's type (a 1-long row's subview can take a dynamic
         // stride, and such a write does not lower).
         int64_t staticLength = initType.getDimSize(axis);
         Value blocksEnd;
         if (ShapedType::isDynamic(staticLength) ||
-            staticLength >= kBlockOutputs)
+            staticLength >= kBlockOutputs) {
+          Value blocks =
+              arith::ConstantIndexOp::create(fb, floc, kBlockOutputs);
           blocksEnd = arith::MulIOp::create(
               fb, floc, arith::DivUIOp::create(fb, floc, sum.firstTail, blocks),
               blocks);
+        }
         written = sumPixels(fb, floc, sum, writer, rowStart, zero, blocksEnd,
                             sum.firstTail, written, /*tail=*/false);
         written = sumPixels(

@@ -24,8 +24,8 @@ using namespace mlir::interp::lowering::channel_vector;
 
 namespace {
 /// The compile-time tables of the pass: per output its first tap's input
-/// position, and per group the 16 weight
-/// lanes of the group's pixel lanes (laneSource), zero past its taps.
+/// position and, per group, the 16 weight lanes of the group's pixel lanes
+/// (laneSource), zero past its taps.
 struct PairTables {
   std::vector<int64_t> starts;
   int64_t groups = 0;
