@@ -50,7 +50,9 @@ void EliminateDestinationEmptyTensors::runOnOperation() {
     TraversalConfig config;
     config.followEquivalentOnly = true;
     config.alwaysIncludeLeaves = false;
-    config.followSameTypeOrCastsOnly = true;
+    // Through reshapes too (a pass over collapsed dimensions): the
+    // tensor.empty found must still have the destination's shape.
+    config.followSameTypeOrCastsOnly = false;
     DenseSet<OpOperand *> visited;
     SetVector<Value> empties = state.findValueInReverseUseDefChain(
         &op.getSourceMutable(),

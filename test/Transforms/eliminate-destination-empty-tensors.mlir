@@ -106,3 +106,23 @@ func.func @unranked(%out: memref<*xf32>) {
   bufferization.materialize_in_destination %u in restrict writable %out : (tensor<*xf32>, memref<*xf32>) -> ()
   return
 }
+
+// -----
+
+// Through reshapes (a pass over collapsed dimensions): the tensor.empty
+// with the destination's shape becomes the destination, collapsed.
+// CHECK-LABEL: func.func @through_reshapes
+// CHECK-SAME: %[[OUT:.*]]: memref<2x3xf32>
+// CHECK-NOT: tensor.empty
+// CHECK: %[[D:.*]] = bufferization.to_tensor %[[OUT]] restrict writable : memref<2x3xf32> to tensor<2x3xf32>
+// CHECK: %[[FLAT:.*]] = tensor.collapse_shape %[[D]]
+// CHECK: linalg.fill {{.*}} outs(%[[FLAT]] : tensor<6xf32>)
+func.func @through_reshapes(%out: memref<2x3xf32>) {
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<2x3xf32>
+  %c = tensor.collapse_shape %e [[0, 1]] : tensor<2x3xf32> into tensor<6xf32>
+  %f = linalg.fill ins(%one : f32) outs(%c : tensor<6xf32>) -> tensor<6xf32>
+  %r = tensor.expand_shape %f [[0, 1]] output_shape [2, 3] : tensor<6xf32> into tensor<2x3xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<2x3xf32>, memref<2x3xf32>) -> ()
+  return
+}

@@ -302,4 +302,29 @@ TEST(ResizePlan, RunTimeTapLoopsAlongOuterAxesRunPerRow) {
   EXPECT_FALSE(rowTapLoopPass(many, {0}, 0));
 }
 
+TEST(ResizePlan, UnrolledTapsAlongOuterAxesRunOverFlatRows) {
+  // NHWC: H (unrolled taps) has W and C inside it; W has C alone.
+  ResizeFacts nhwc = factsFor({1, 64, 64, 3}, {1, 16, 16, 3},
+                              {constantAxis(1, 10), constantAxis(2, 10)});
+  ResizePlan plan = planResize(nhwc);
+  ASSERT_EQ(plan.kind, Kind::Separable);
+  EXPECT_EQ(plan.flatRowPasses, (llvm::SmallVector<size_t>{0}));
+  EXPECT_FALSE(flatRowsPass(nhwc, plan.separableOrder, 1));
+  // NCHW: H has W alone inside it.
+  ResizeFacts nchw = factsFor({1, 3, 64, 64}, {1, 3, 16, 16},
+                              {constantAxis(2, 10), constantAxis(3, 10)});
+  EXPECT_FALSE(flatRowsPass(nchw, {0, 1}, 0));
+  // Dynamic lengths inside the axis as the pass sees them: one at most.
+  ResizeFacts dynamic = factsFor({1, 64, -1, -1}, {1, 16, 16, -1},
+                                 {runtimeAxis(1, 10), runtimeAxis(2, 10)});
+  EXPECT_FALSE(flatRowsPass(dynamic, {0, 1}, 0)); // W and C dynamic
+  EXPECT_TRUE(flatRowsPass(dynamic, {1, 0}, 0));  // W resized to 16 first
+  // Tap loops take the row form instead; portable linalg neither.
+  ResizeFacts many = factsFor({1, 400, 8, 3}, {1, 10, 8, 3},
+                              {constantAxis(1, kMaxUnrolledTaps + 1)});
+  EXPECT_FALSE(flatRowsPass(many, {0}, 0));
+  nhwc.vectorCode = false;
+  EXPECT_FALSE(flatRowsPass(nhwc, {0, 1}, 0));
+}
+
 } // namespace

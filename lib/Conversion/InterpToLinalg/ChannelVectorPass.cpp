@@ -11,12 +11,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "ChannelVector.h"
+#include "FlatView.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
-#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -37,35 +36,11 @@ FlatSource channel_vector::flatSource(OpBuilder &b, Location loc, Value source,
                                       int64_t axis) {
   auto type = cast<RankedTensorType>(source.getType());
   int64_t rank = type.getRank();
-  auto layout =
-      StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic,
-                             SmallVector<int64_t>(rank, ShapedType::kDynamic));
-  auto bufferType =
-      MemRefType::get(type.getShape(), type.getElementType(), layout);
-  Value buffer = bufferization::ToBufferOp::create(b, loc, bufferType, source,
-                                                   b.getUnitAttr());
-  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, buffer);
+  FlatView view = flatView(b, loc, source);
   FlatSource flat;
-  flat.strides.assign(metadata.getStrides().begin(),
-                      metadata.getStrides().end());
-  // The extent of the elements from the offset on: 1 + sum((size_d - 1) *
-  // stride_d), or 0 for an empty tensor.
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  flat.buffer = view.buffer;
+  flat.strides = view.strides;
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  Value extent = one;
-  for (int64_t d = 0; d < rank; ++d) {
-    Value last = arith::SubIOp::create(b, loc, metadata.getSizes()[d], one);
-    extent = arith::AddIOp::create(
-        b, loc, extent, arith::MulIOp::create(b, loc, last, flat.strides[d]));
-  }
-  extent = arith::MaxSIOp::create(b, loc, extent, zero);
-  auto flatType = MemRefType::get(
-      {ShapedType::kDynamic}, type.getElementType(),
-      StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic, {1}));
-  flat.buffer = memref::ReinterpretCastOp::create(
-      b, loc, flatType, metadata.getBaseBuffer(),
-      OpFoldResult(metadata.getOffset()), {OpFoldResult(extent)},
-      {OpFoldResult(b.getIndexAttr(1))});
   if (axis == rank - 1) {
     flat.interleaved = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                              flat.strides[axis], one);

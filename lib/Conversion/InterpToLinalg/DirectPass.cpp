@@ -7,11 +7,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FlatView.h"
 #include "Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
@@ -144,7 +146,8 @@ static TapOperands tapOperands(OpBuilder &b, Location loc,
 
 /// The sum over every tap combination of the product of the axes' weights
 /// and the source element there, in the pass's arithmetic (addTap).
-static Value sumTapCombinations(OpBuilder &b, Location loc, Value source,
+static Value sumTapCombinations(OpBuilder &b, Location loc,
+                                function_ref<Value(ArrayRef<Value>)> readSource,
                                 ArrayRef<DirectPassAxis> axes,
                                 const TapOperands &taps,
                                 ArrayRef<Value> position, Value init,
@@ -171,7 +174,7 @@ static Value sumTapCombinations(OpBuilder &b, Location loc, Value source,
       weight =
           weight ? arith::MulFOp::create(b, loc, weight, w).getResult() : w;
     }
-    Value element = tensor::ExtractOp::create(b, loc, source, indices);
+    Value element = readSource(indices);
     sum = addTap(b, loc, sum, weight, element, types, gathers);
     // Next combination, the last axis fastest.
     int64_t i = static_cast<int64_t>(axes.size()) - 1;
@@ -199,10 +202,18 @@ static Value sumTapCombinations(OpBuilder &b, Location loc, Value source,
 /// in the loop indices, so LLVM unrolls the short phase loop and vectorizes
 /// along k into contiguous (or evenly strided) loads and interleaving
 /// shuffles instead of gathers.
+///
+/// With `flatRows` (an outer axis whose inner dimensions are one run of
+/// elements, FlatView.h), `init` has those dimensions collapsed into one:
+/// the generic iterates the run's position f innermost, so LLVM vectorizes
+/// over the whole run rather than over the innermost dimension alone (the 3
+/// channels of NHWC), and element (i_0, .., i_axis, f) is read at
+/// sum(i_d * strides[d]) + f of the flat view.
 Value lowering::buildDirectPass(OpBuilder &b, Location loc, Value source,
                                 ArrayRef<DirectPassAxis> axes, Value init,
-                                const ElementTypes &types) {
-  int64_t rank = cast<RankedTensorType>(source.getType()).getRank();
+                                const ElementTypes &types,
+                                const FlatView *flatRows) {
+  int64_t rank = cast<RankedTensorType>(init.getType()).getRank();
   const DirectPassAxis *runAxis = nullptr;
   for (const DirectPassAxis &a : axes)
     if (a.run)
@@ -226,8 +237,20 @@ Value lowering::buildDirectPass(OpBuilder &b, Location loc, Value source,
             runAxis ? linalg::IndexOp::create(nb, nloc, rank) : Value();
         TapOperands taps =
             tapOperands(nb, nloc, axes, operands, args, position, phase);
-        Value sum = sumTapCombinations(nb, nloc, source, axes, taps, position,
-                                       init, types, gathers);
+        auto readSource = [&](ArrayRef<Value> indices) -> Value {
+          if (!flatRows)
+            return tensor::ExtractOp::create(nb, nloc, source, indices);
+          Value at = indices.back();
+          for (int64_t d = 0; d + 1 < rank; ++d)
+            at = arith::AddIOp::create(
+                nb, nloc, at,
+                arith::MulIOp::create(nb, nloc, indices[d],
+                                      flatRows->strides[d]));
+          return memref::LoadOp::create(nb, nloc, flatRows->buffer,
+                                        ValueRange{at});
+        };
+        Value sum = sumTapCombinations(nb, nloc, readSource, axes, taps,
+                                       position, init, types, gathers);
         linalg::YieldOp::create(
             nb, nloc,
             storeSum(nb, nloc, sum, init, types, axes.front().fractionBits));

@@ -41,10 +41,16 @@ Value buildNearest(OpBuilder &b, Location loc, Value source,
 // DirectPass.cpp
 //===----------------------------------------------------------------------===//
 
-/// One generic summing every tap combination of `axes` into `init`.
+struct FlatView;
+
+/// One generic summing every tap combination of `axes` into `init`; with
+/// `flatRows`, of one outer axis into `init` with the dimensions inside the
+/// axis collapsed into one, reading the source through its flat view
+/// (where those dimensions are one run of elements).
 Value buildDirectPass(OpBuilder &b, Location loc, Value source,
                       ArrayRef<DirectPassAxis> axes, Value init,
-                      const ElementTypes &types);
+                      const ElementTypes &types,
+                      const FlatView *flatRows = nullptr);
 /// The direct-pass operands of resized axes with constant or run-time
 /// tables; the innermost one takes its constant table's affine run, and
 /// constant tables without a run over integer data take their consecutive
@@ -93,25 +99,33 @@ Value buildFusedOuterAxis(
 // SeparablePasses.cpp
 //===----------------------------------------------------------------------===//
 
+/// How a separable pass along an outer axis iterates the dimensions inside
+/// it.
+struct RowForms {
+  /// A tap loop runs per output row (ResizePlan::rowTapLoopPasses).
+  bool tapLoopPerRow = false;
+  /// Unrolled taps run over the inner dimensions as one run of elements
+  /// where the source has them contiguous (ResizePlan::flatRowPasses).
+  bool flatRows = false;
+};
+
 /// One separable pass along `axis` into `init` (of the source's shape with
-/// the axis resized); with `rowForm`, a tap loop along an outer axis runs
-/// per output row (ResizePlan::rowTapLoopPasses).
+/// the axis resized), in the `forms` the plan chose.
 Value buildAxisPass(OpBuilder &b, Location loc, Value source, int64_t axis,
                     const AxisTables &tables, Value init,
-                    const ElementTypes &types, bool rowForm = false);
+                    const ElementTypes &types, RowForms forms = {});
 /// Separable passes in `order` (positions in `axes`): intermediate passes
 /// accumulate (or, with `storeEveryPass`, store the element type too), the
 /// last one stores the element type into `init`. The passes of
 /// `channelVector` take the channel-vector form (buildChannelVectorPass),
-/// those of `rowTapLoops` sum their tap loops per row (buildAxisPass).
-Value buildSeparablePasses(OpBuilder &b, Location loc, Value source,
-                           ArrayRef<int64_t> axes, ArrayRef<AxisTables> tables,
-                           ArrayRef<size_t> order,
-                           ArrayRef<OpFoldResult> outSizes, Value init,
-                           const ElementTypes &types,
-                           bool storeEveryPass = false,
-                           ArrayRef<size_t> channelVector = {},
-                           ArrayRef<size_t> rowTapLoops = {});
+/// those of `rowTapLoops` sum their tap loops per row and those of
+/// `flatRows` run over flat rows (buildAxisPass).
+Value buildSeparablePasses(
+    OpBuilder &b, Location loc, Value source, ArrayRef<int64_t> axes,
+    ArrayRef<AxisTables> tables, ArrayRef<size_t> order,
+    ArrayRef<OpFoldResult> outSizes, Value init, const ElementTypes &types,
+    bool storeEveryPass = false, ArrayRef<size_t> channelVector = {},
+    ArrayRef<size_t> rowTapLoops = {}, ArrayRef<size_t> flatRows = {});
 
 //===----------------------------------------------------------------------===//
 // ChannelVectorPass.cpp

@@ -81,6 +81,9 @@ DictionaryAttr interp::planToAttr(MLIRContext *context,
     if (!r.rowTapLoopPasses.empty())
       entries.push_back(
           b.getNamedAttr("row_tap_loops", indexArray(b, r.rowTapLoopPasses)));
+    if (!r.flatRowPasses.empty())
+      entries.push_back(
+          b.getNamedAttr("flat_rows", indexArray(b, r.flatRowPasses)));
     break;
   default:
     break;
@@ -88,13 +91,11 @@ DictionaryAttr interp::planToAttr(MLIRContext *context,
   return b.getDictionaryAttr(entries);
 }
 
-/// Pins `channel_vector` on `plan`: some of the passes the planner gives
-/// the channel-vector form (an empty list: none, e.g. to compare the
-/// generic form).
+/// Pins the passes named `name` on `plan` to some of those the planner
+/// chose (`chosen`; an empty list: none, e.g. to compare the generic form).
 static LogicalResult
-pinChannelVector(Attribute attr, LoweringPlan &plan,
-                 llvm::function_ref<InFlightDiagnostic()> emitError) {
-  SmallVector<size_t> &chosen = plan.resize.channelVectorPasses;
+pinPassSubset(StringRef name, Attribute attr, SmallVector<size_t> &chosen,
+              llvm::function_ref<InFlightDiagnostic()> emitError) {
   auto array = dyn_cast<ArrayAttr>(attr);
   SmallVector<size_t> pinned;
   for (Attribute entry : array ? array.getValue() : ArrayRef<Attribute>()) {
@@ -110,8 +111,9 @@ pinChannelVector(Attribute attr, LoweringPlan &plan,
   if (!array) {
     Builder b(attr.getContext());
     InFlightDiagnostic diag = emitError();
-    diag << "plan: 'channel_vector' must list distinct axis positions among "
-            "those the planner gives the channel-vector form ("
+    diag << "plan: '" << name
+         << "' must list distinct axis positions among those the planner "
+            "chose for it ("
          << indexArray(b, chosen) << "); got " << attr;
     return failure();
   }
@@ -232,13 +234,15 @@ interp::pinPlan(DictionaryAttr pinned, const ResizeProblem &problem,
                                               "store_every_pass",
                                               "order_at_run_time",
                                               "channel_vector",
-                                              "row_tap_loops"};
+                                              "row_tap_loops",
+                                              "flat_rows"};
   for (NamedAttribute entry : pinned)
     if (!llvm::is_contained(known, entry.getName().getValue())) {
       emitError() << "plan: unknown entry '" << entry.getName().getValue()
                   << "' (known: tables, taps, kind, order, direct_axes, "
                      "peeled, ratios, fuse_outer_axis, store_every_pass, "
-                     "order_at_run_time, channel_vector, row_tap_loops)";
+                     "order_at_run_time, channel_vector, row_tap_loops, "
+                     "flat_rows)";
       return failure();
     }
   FailureOr<SmallVector<std::optional<TableOrigin>>> sources =
@@ -256,14 +260,23 @@ interp::pinPlan(DictionaryAttr pinned, const ResizeProblem &problem,
   if (Attribute order = pinned.get("order"))
     if (failed(pinOrder(order, *plan, emitError)))
       return failure();
-  if (Attribute channels = pinned.get("channel_vector"))
-    if (failed(pinChannelVector(channels, *plan, emitError)))
+  // The row forms follow the pinned kind and order.
+  planRowForms(plan->facts, plan->resize);
+  // Subsets of the planner's choices.
+  static const llvm::StringLiteral subsets[] = {"channel_vector", "flat_rows"};
+  for (StringRef name : subsets) {
+    Attribute attr = pinned.get(name);
+    SmallVector<size_t> &chosen = name == "channel_vector"
+                                      ? plan->resize.channelVectorPasses
+                                      : plan->resize.flatRowPasses;
+    if (attr && failed(pinPassSubset(name, attr, chosen, emitError)))
       return failure();
+  }
   // The derived entries, when given, must be what the plan derives: the
   // printed plan pins itself.
   DictionaryAttr derived = planToAttr(pinned.getContext(), *plan);
   for (NamedAttribute entry : pinned) {
-    if (entry.getName() == "channel_vector")
+    if (llvm::is_contained(subsets, entry.getName().getValue()))
       continue;
     Attribute value = derived.get(entry.getName());
     if (value == entry.getValue())

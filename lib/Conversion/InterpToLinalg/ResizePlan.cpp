@@ -130,7 +130,8 @@ bool interp::channelVectorPass(const ResizeFacts &facts, size_t i) {
          *channels <= kMaxVectorChannels;
 }
 
-/// The plan's kind and the fields of that kind but rowTapLoopPasses.
+/// The plan's kind and the fields of that kind but the row forms
+/// (planRowForms).
 static ResizePlan planStrategy(const ResizeFacts &facts) {
   ResizePlan plan;
   if (facts.pillow) {
@@ -208,6 +209,22 @@ static ResizePlan planStrategy(const ResizeFacts &facts) {
   return plan;
 }
 
+/// The lengths of the dimensions inside the axis of pass `i` as that pass
+/// sees them (output lengths where an earlier pass in `order` resized
+/// them), nullopt where dynamic.
+static SmallVector<std::optional<int64_t>>
+innerLengths(const ResizeFacts &facts, ArrayRef<size_t> order, size_t i) {
+  auto position = llvm::find(order, i);
+  SmallVector<std::optional<int64_t>> lengths;
+  for (int64_t dim = facts.axes[i].dim + 1; dim < facts.rank; ++dim) {
+    bool resizedBefore = llvm::any_of(
+        llvm::make_range(order.begin(), position),
+        [&](size_t earlier) { return facts.axes[earlier].dim == dim; });
+    lengths.push_back(resizedBefore ? facts.outSizes[dim] : facts.inSizes[dim]);
+  }
+  return lengths;
+}
+
 bool interp::rowTapLoopPass(const ResizeFacts &facts, ArrayRef<size_t> order,
                             size_t i) {
   const AxisFacts &axis = facts.axes[i];
@@ -216,16 +233,8 @@ bool interp::rowTapLoopPass(const ResizeFacts &facts, ArrayRef<size_t> order,
   if (!facts.vectorCode || axis.identity || axis.dim + 1 >= facts.rank ||
       unrollsTaps(axis.taps, /*lastAxis=*/false))
     return false;
-  // The row: the dimensions inside the axis as the pass sees them, output
-  // lengths where an earlier pass resized them.
-  auto position = llvm::find(order, i);
   int64_t inner = 1;
-  for (int64_t dim = axis.dim + 1; dim < facts.rank; ++dim) {
-    bool resizedBefore = llvm::any_of(
-        llvm::make_range(order.begin(), position),
-        [&](size_t earlier) { return facts.axes[earlier].dim == dim; });
-    std::optional<int64_t> length =
-        resizedBefore ? facts.outSizes[dim] : facts.inSizes[dim];
+  for (std::optional<int64_t> length : innerLengths(facts, order, i)) {
     if (!length)
       return true;
     inner *= *length;
@@ -233,11 +242,33 @@ bool interp::rowTapLoopPass(const ResizeFacts &facts, ArrayRef<size_t> order,
   return inner >= kMinRowTapLoopElements;
 }
 
+bool interp::flatRowsPass(const ResizeFacts &facts, ArrayRef<size_t> order,
+                          size_t i) {
+  const AxisFacts &axis = facts.axes[i];
+  if (!facts.vectorCode || axis.identity || axis.dim + 2 >= facts.rank ||
+      !unrollsTaps(axis.taps, /*lastAxis=*/false))
+    return false;
+  // Restoring the shape takes one dynamic length at most: MLIR 22's
+  // expand-strided-metadata crashes on a memref.expand_shape group with
+  // two.
+  return llvm::count(innerLengths(facts, order, i), std::nullopt) <= 1;
+}
+
+void interp::planRowForms(const ResizeFacts &facts, ResizePlan &plan) {
+  plan.rowTapLoopPasses.clear();
+  plan.flatRowPasses.clear();
+  if (plan.kind != ResizePlan::Kind::Separable)
+    return;
+  for (size_t i : plan.separableOrder) {
+    if (rowTapLoopPass(facts, plan.separableOrder, i))
+      plan.rowTapLoopPasses.push_back(i);
+    if (flatRowsPass(facts, plan.separableOrder, i))
+      plan.flatRowPasses.push_back(i);
+  }
+}
+
 ResizePlan interp::planResize(const ResizeFacts &facts) {
   ResizePlan plan = planStrategy(facts);
-  if (plan.kind == ResizePlan::Kind::Separable)
-    for (size_t i : plan.separableOrder)
-      if (rowTapLoopPass(facts, plan.separableOrder, i))
-        plan.rowTapLoopPasses.push_back(i);
+  planRowForms(facts, plan);
   return plan;
 }

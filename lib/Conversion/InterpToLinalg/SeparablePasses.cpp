@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FlatView.h"
 #include "Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -204,23 +205,67 @@ buildRowTapLoopPass(OpBuilder &b, Location loc, Value source, int64_t axis,
   return forall.getResult(0);
 }
 
+/// The direct pass along an outer `axis` over flat rows: where the source's
+/// dimensions inside the axis are one run of elements (checked when the
+/// code runs), into `init` with them collapsed into one, whose loop over
+/// the run vectorizes whatever the innermost dimension's length; elsewhere
+/// `otherLayouts`. Each output sums the same taps in the same order.
+static Value
+buildFlatRowsPass(OpBuilder &b, Location loc, Value source, int64_t axis,
+                  const AxisTables &tables, Value init,
+                  const ElementTypes &types,
+                  function_ref<Value(OpBuilder &, Location)> otherLayouts) {
+  int64_t rank = cast<RankedTensorType>(source.getType()).getRank();
+  FlatView view = flatView(b, loc, source);
+  SmallVector<ReassociationIndices> rows;
+  for (int64_t d = 0; d <= axis; ++d)
+    rows.push_back({d});
+  rows.emplace_back();
+  for (int64_t d = axis + 1; d < rank; ++d)
+    rows.back().push_back(d);
+  return scf::IfOp::create(
+             b, loc, isRowMajorFrom(b, loc, view, axis + 1),
+             [&](OpBuilder &tb, Location tloc) {
+               Value flatInit =
+                   tensor::CollapseShapeOp::create(tb, tloc, init, rows);
+               DirectPassInputs inputs =
+                   directPassInputs(tb, tloc, {axis}, {&tables}, rank, types);
+               Value flat = buildDirectPass(tb, tloc, source, inputs.axes,
+                                            flatInit, types, &view);
+               scf::YieldOp::create(tb, tloc,
+                                    tensor::ExpandShapeOp::create(
+                                        tb, tloc, init.getType(), flat, rows,
+                                        tensor::getMixedSizes(tb, tloc, init))
+                                        .getResult());
+             },
+             [&](OpBuilder &eb, Location eloc) {
+               scf::YieldOp::create(eb, eloc, otherLayouts(eb, eloc));
+             })
+      .getResult(0);
+}
+
 Value lowering::buildAxisPass(OpBuilder &b, Location loc, Value source,
                               int64_t axis, const AxisTables &tables,
                               Value init, const ElementTypes &types,
-                              bool rowForm) {
+                              RowForms forms) {
   int64_t rank = cast<RankedTensorType>(source.getType()).getRank();
   if (!unrollsTaps(tables.staticTaps(), axis == rank - 1)) {
     std::optional<ConsecutiveTables> consecutive =
         consecutiveConstantTables(b, loc, tables, types);
-    if (rowForm && axis + 1 < rank)
+    if (forms.tapLoopPerRow && axis + 1 < rank)
       return buildRowTapLoopPass(b, loc, source, axis, tables, consecutive,
                                  init, types);
     return buildTapLoopPass(b, loc, source, axis, tables, consecutive, init,
                             types);
   }
-  DirectPassInputs inputs =
-      directPassInputs(b, loc, {axis}, {&tables}, rank, types);
-  return buildDirectPassWithEdges(b, loc, source, inputs, init, types);
+  auto direct = [&](OpBuilder &db, Location dloc) {
+    DirectPassInputs inputs =
+        directPassInputs(db, dloc, {axis}, {&tables}, rank, types);
+    return buildDirectPassWithEdges(db, dloc, source, inputs, init, types);
+  };
+  if (forms.flatRows && axis + 2 < rank)
+    return buildFlatRowsPass(b, loc, source, axis, tables, init, types, direct);
+  return direct(b, loc);
 }
 
 Value lowering::buildSeparablePasses(
@@ -228,7 +273,7 @@ Value lowering::buildSeparablePasses(
     ArrayRef<AxisTables> tables, ArrayRef<size_t> order,
     ArrayRef<OpFoldResult> outSizes, Value init, const ElementTypes &types,
     bool storeEveryPass, ArrayRef<size_t> channelVector,
-    ArrayRef<size_t> rowTapLoops) {
+    ArrayRef<size_t> rowTapLoops, ArrayRef<size_t> flatRows) {
   Value passResult = source;
   for (size_t i : order) {
     Value passInit = init;
@@ -241,8 +286,10 @@ Value lowering::buildSeparablePasses(
     }
     Value passSource = passResult;
     auto generic = [&](OpBuilder &gb, Location gloc) {
+      RowForms forms{llvm::is_contained(rowTapLoops, i),
+                     llvm::is_contained(flatRows, i)};
       return buildAxisPass(gb, gloc, passSource, axes[i], tables[i], passInit,
-                           types, llvm::is_contained(rowTapLoops, i));
+                           types, forms);
     };
     passResult = llvm::is_contained(channelVector, i)
                      ? buildChannelVectorPass(b, loc, passSource, axes[i],

@@ -141,8 +141,8 @@ static Value buildRunTimeOrder(OpBuilder &b, Location loc,
           nb, nloc,
           buildSeparablePasses(nb, nloc, source, spec.axes, tables, order,
                                spec.outSizes, init, types, plan.storeEveryPass,
-                               plan.channelVectorPasses,
-                               plan.rowTapLoopPasses));
+                               plan.channelVectorPasses, plan.rowTapLoopPasses,
+                               plan.flatRowPasses));
     };
   };
   return scf::IfOp::create(b, loc, verticalFirst, passes(reversed),
@@ -173,7 +173,7 @@ Value lowering::buildPlannedResize(OpBuilder &b, Location loc,
     return buildSeparablePasses(b, loc, source, spec.axes, tables,
                                 plan.separableOrder, spec.outSizes, init, types,
                                 plan.storeEveryPass, plan.channelVectorPasses,
-                                plan.rowTapLoopPasses);
+                                plan.rowTapLoopPasses, plan.flatRowPasses);
   }
   llvm_unreachable("unknown plan kind");
 }

@@ -98,7 +98,7 @@ func.func @derived(%x: tensor<1x3x16x16xf32>) -> tensor<1x3x32x32xf32> {
 // -----
 
 func.func @unknown(%x: tensor<1x3x16x16xf32>) -> tensor<1x3x32x32xf32> {
-  // expected-error @+4 {{plan: unknown entry 'tiles' (known: tables, taps, kind, order, direct_axes, peeled, ratios, fuse_outer_axis, store_every_pass, order_at_run_time, channel_vector, row_tap_loops)}}
+  // expected-error @+4 {{plan: unknown entry 'tiles' (known: tables, taps, kind, order, direct_axes, peeled, ratios, fuse_outer_axis, store_every_pass, order_at_run_time, channel_vector, row_tap_loops, flat_rows)}}
   %s = arith.constant dense<[32, 32]> : tensor<2xi64>
   %c = arith.constant dense<[2.0, 2.0]> : tensor<2xf32>
   %a = arith.constant dense<[2, 3]> : tensor<2xi64>
@@ -122,7 +122,7 @@ func.func @pillow_order(%x: tensor<64x64xui8>) -> tensor<32x32xui8> {
 
 // channel_vector may only list passes the planner gives the form.
 func.func @channel_vector_not_planned(%x: tensor<1x20x30x3xui8>) -> tensor<1x8x11x3xui8> {
-  // expected-error @+3 {{plan: 'channel_vector' must list distinct axis positions among those the planner gives the channel-vector form ([1]); got [0]}}
+  // expected-error @+3 {{plan: 'channel_vector' must list distinct axis positions among those the planner chose for it ([1]); got [0]}}
   %s = arith.constant dense<[8, 11]> : tensor<2xi64>
   %a = arith.constant dense<[1, 2]> : tensor<2xi64>
   %r = interp.interpolate_v11 %x, %s, %a {mode = bilinear_pillow, shape_calculation_mode = sizes, interp.plan = {channel_vector = [0]}}

@@ -19,8 +19,11 @@
 // Pillow: the op's last axis first, every pass storing 8-bit data.
 // CHECK-LABEL: func.func @w8(
 // CHECK: interp.plan = {channel_vector = [1], kind = "separable", order = [1, 0], store_every_pass = true, tables = ["constant", "constant"], taps = [10, 18]}
+// NHWC: the pass along H iterates each row's W x C elements as one run.
 // CHECK-LABEL: func.func @img_aa(
-// CHECK: interp.plan = {kind = "separable", order = [0, 1], store_every_pass = false, tables = ["constant", "constant"], taps = [10, 18]}
+// CHECK: interp.plan = {flat_rows = [0], kind = "separable", order = [0, 1], store_every_pass = false, tables = ["constant", "constant"], taps = [10, 18]}
+// CHECK-LABEL: func.func @simd_bicubic(
+// CHECK: interp.plan = {channel_vector = [1], flat_rows = [0], kind = "separable", order = [1, 0], store_every_pass = true, tables = ["constant", "constant"], taps = [32, 32]}
 // CHECK-LABEL: func.func @serve(
 // CHECK: interp.plan = {kind = "runtime_ratios", order = [0, 1], ratios = {{\[\[}}2, 1], [1, 2]], tables = ["runtime", "runtime"], taps = [2, 2]}
 
@@ -34,3 +37,5 @@
 // PORTABLE: fuse_outer_axis = false
 // PORTABLE-LABEL: func.func @w1_dyn(
 // PORTABLE: interp.plan = {kind = "separable", order = [0, 1], store_every_pass = false, tables = ["computed", "computed"], taps = [2, 2]}
+// PORTABLE-LABEL: func.func @img_aa(
+// PORTABLE: interp.plan = {kind = "separable", order = [0, 1], store_every_pass = false, tables = ["constant", "constant"], taps = [10, 18]}

@@ -4,8 +4,8 @@
 
 // The fixed-point pass along W of an NHWC image with 2 to 4 channels sums
 // each pixel's channels in vectors (ChannelVectorPass.cpp): groups of 4 taps
-// from one 16-byte load, shuffled into channel pairs (taps k, k+1), unsigned
-// bytes as x - 128, widened to 16 bits, and pairwise multiply-adds with the
+// from one 16-byte load, shuffled into channel pairs (taps k, k+1),
+// widened to 16 bits, and pairwise multiply-adds with the
 // 16-bit halves of the weights. Only where the source's pixels are
 // interleaved (checked on its strides when the code runs); elsewhere the
 // generic pass. Portable lowerings keep the generic pass.

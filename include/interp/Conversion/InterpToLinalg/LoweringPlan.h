@@ -83,14 +83,16 @@ planLowering(const rules::ResizeProblem &problem, const LoweringTarget &target,
 /// The plan as a dictionary attribute (what --interp-annotate-plans
 /// prints): `tables`, `taps` (-1: known at run time), `kind`, and the
 /// fields of `kind` (`order`, `direct_axes`, `peeled`, `fuse_outer_axis`,
-/// `ratios`, `store_every_pass`).
+/// `ratios`, `store_every_pass`, `order_at_run_time`, and the passes with
+/// a form of their own: `channel_vector`, `row_tap_loops`, `flat_rows`).
 DictionaryAttr planToAttr(MLIRContext *context, const LoweringPlan &plan);
 
 /// The plan with the parts `pinned` names fixed (an `interp.plan`
 /// attribute written by a user or another compiler): `tables` (a source per
 /// axis), then `kind` (only "separable" or "nearest_gather", or the kind
-/// the planner chooses anyway) and `order` (a permutation of the axes that
-/// have a pass). Entries the plan does not have, and pins the problem or
+/// the planner chooses anyway), `order` (a permutation of the axes that
+/// have a pass), and `channel_vector` and `flat_rows` (some of the passes
+/// the planner gives that form). Entries the plan does not have, and pins the problem or
 /// the target cannot carry out, are errors.
 FailureOr<LoweringPlan>
 pinPlan(DictionaryAttr pinned, const rules::ResizeProblem &problem,

@@ -201,6 +201,11 @@ struct ResizePlan {
   /// (taps not unrolled) runs once per output row instead of once per
   /// output, over the whole row (rowTapLoopPass).
   llvm::SmallVector<size_t> rowTapLoopPasses;
+  /// Separable: the passes (positions in ResizeFacts::axes) with unrolled
+  /// taps along an outer dimension with two or more dimensions inside it,
+  /// which iterate those dimensions as one run of elements where the
+  /// source has them contiguous (flatRowsPass).
+  llvm::SmallVector<size_t> flatRowPasses;
 };
 
 /// The strategy for an op with these facts.
@@ -235,6 +240,20 @@ inline constexpr int64_t kMinRowTapLoopElements = 16;
 /// are the same.
 bool rowTapLoopPass(const ResizeFacts &facts, llvm::ArrayRef<size_t> order,
                     size_t i);
+
+/// Whether the separable pass of axis `i`, in `order`, runs over flat
+/// rows: outside portable linalg (facts.vectorCode: the source is read
+/// through a buffer), unrolled taps (a direct pass of the axis) along a
+/// dimension with two or more dimensions inside it, at most one of them of
+/// dynamic length at that pass. Its loop over the inner dimensions then
+/// vectorizes over their whole run; otherwise over the innermost dimension
+/// alone, which in NHWC is 3 channels.
+bool flatRowsPass(const ResizeFacts &facts, llvm::ArrayRef<size_t> order,
+                  size_t i);
+
+/// The plan's row forms (rowTapLoopPasses, flatRowPasses) for its kind and
+/// pass order, as planResize chooses them.
+void planRowForms(const ResizeFacts &facts, ResizePlan &plan);
 
 /// The separable pass order of least estimated work: each pass costs its
 /// output elements times its taps (kGatherPenalty more for an axis that
