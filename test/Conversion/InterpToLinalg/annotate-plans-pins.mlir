@@ -129,3 +129,15 @@ func.func @channel_vector_not_planned(%x: tensor<1x20x30x3xui8>) -> tensor<1x8x1
      : (tensor<1x20x30x3xui8>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x8x11x3xui8>
   return %r : tensor<1x8x11x3xui8>
 }
+
+// -----
+
+// flat_rows likewise: W (position 1) has only C inside it.
+func.func @flat_rows_not_planned(%x: tensor<1x20x30x3xui8>) -> tensor<1x8x11x3xui8> {
+  // expected-error @+3 {{plan: 'flat_rows' must list distinct axis positions among those the planner chose for it ([0]); got [1]}}
+  %s = arith.constant dense<[8, 11]> : tensor<2xi64>
+  %a = arith.constant dense<[1, 2]> : tensor<2xi64>
+  %r = interp.interpolate_v11 %x, %s, %a {mode = bilinear_pillow, shape_calculation_mode = sizes, interp.plan = {flat_rows = [1]}}
+     : (tensor<1x20x30x3xui8>, tensor<2xi64>, tensor<2xi64>) -> tensor<1x8x11x3xui8>
+  return %r : tensor<1x8x11x3xui8>
+}
