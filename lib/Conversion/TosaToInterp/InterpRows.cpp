@@ -11,7 +11,6 @@
 #include "interp/Semantics/AxisTable.h"
 
 #include <cmath>
-#include <map>
 
 using namespace mlir::interp;
 using namespace mlir::interp::tosa_resize;
@@ -89,6 +88,20 @@ bool mlir::interp::tosa_resize::floatLinearMatches(
   return true;
 }
 
+std::optional<LinearRows> mlir::interp::tosa_resize::floatLinearRows(
+    const Axis &axis, const Candidate &candidate, bool narrowToF32) {
+  std::optional<rules::AxisTable> table =
+      interpTable(rules::AxisKernel::Linear, candidate, axis);
+  if (!table)
+    return std::nullopt;
+  LinearRows result;
+  result.taps = table->taps;
+  result.rows.reserve(axis.outLength);
+  for (int64_t o = 0; o < axis.outLength; ++o)
+    result.rows.push_back(nonzeroTaps(*table, o, narrowToF32));
+  return result;
+}
+
 std::optional<double> mlir::interp::tosa_resize::integerLinearError(
     const Axis &axis, const Candidate &candidate,
     const std::vector<IntegerTaps> &rows) {
@@ -134,6 +147,20 @@ llvm::SmallVector<Candidate, 15> mlir::interp::tosa_resize::candidates() {
     for (CoordinateTransformMode coord : coordinateModes)
       result.push_back({shape, coord, below});
   return result;
+}
+
+Step mlir::interp::tosa_resize::makeStep(InterpolateMode mode,
+                                         const Candidate &candidate,
+                                         llvm::SmallVector<int, 2> axes,
+                                         const Resize &resize) {
+  Step step;
+  step.mode = mode;
+  step.shapeMode = candidate.shapeMode;
+  step.coordinateMode = candidate.coordinateMode;
+  for (int axis : axes)
+    step.scales.push_back(givenScale(resize.axes[axis], candidate.scaleBelow));
+  step.axes = std::move(axes);
+  return step;
 }
 
 float mlir::interp::tosa_resize::givenScale(const Axis &axis, bool below) {

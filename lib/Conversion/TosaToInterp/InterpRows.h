@@ -14,6 +14,7 @@
 
 #include "TosaRows.h"
 
+#include <map>
 #include <optional>
 
 namespace mlir::interp::tosa_resize {
@@ -33,6 +34,10 @@ struct Candidate {
 /// tf_half_pixel_for_nn, pytorch_half_pixel.
 llvm::SmallVector<Candidate, 15> candidates();
 
+/// The interp op of `mode` under `candidate` on `axes` of `resize`.
+Step makeStep(InterpolateMode mode, const Candidate &candidate,
+              llvm::SmallVector<int, 2> axes, const Resize &resize);
+
 /// interp `nearest` under `candidate` copies `target[o]` for every o.
 bool nearestMatches(const Axis &axis, const Candidate &candidate,
                     const std::vector<int64_t> &target);
@@ -50,6 +55,17 @@ bool floatLinearMatches(const Axis &axis, const Candidate &candidate,
 std::optional<double> integerLinearError(const Axis &axis,
                                          const Candidate &candidate,
                                          const std::vector<IntegerTaps> &rows);
+
+/// interp `linear` under `candidate`, row by row: the nonzero taps of each
+/// output index (input index to weight, as floatLinearMatches narrows
+/// them), and the table's tap count (the terms each output sums, zero
+/// weights included).
+struct LinearRows {
+  std::vector<std::map<int64_t, double>> rows;
+  int64_t taps = 0;
+};
+std::optional<LinearRows>
+floatLinearRows(const Axis &axis, const Candidate &candidate, bool narrowToF32);
 
 } // namespace mlir::interp::tosa_resize
 

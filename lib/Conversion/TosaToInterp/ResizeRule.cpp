@@ -12,7 +12,9 @@
 //   the same products and sum when its float32 (float64 for f64) weights are
 //   bit-identical. Rows where dx = 0 read `v0 * 1 + v1 * 0`, which is `v0`
 //   only for finite `v1`: these need the assume-finite option, except when
-//   both input axes have length 1 (no arithmetic at all).
+//   both input axes have length 1 (no arithmetic at all). With the
+//   float-tolerance-ulps option, what no mapping reproduces becomes one
+//   `linear` op within a proven bound instead (FloatBound.cpp).
 // - integer BILINEAR (i8 -> i32): TOSA's result is the exact integer
 //   sum(a_y * a_x * v) with weights a summing to scale_n. interp gets the
 //   same from `linear` on the i32 data times n_y * n_x, when its float64
@@ -24,6 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FloatBound.h"
 #include "InterpRows.h"
 #include "TosaRows.h"
 
@@ -81,18 +84,6 @@ Decision accept(Rewrite rewrite) {
   return d;
 }
 
-Step makeStep(InterpolateMode mode, const Candidate &candidate,
-              llvm::SmallVector<int, 2> axes, const Resize &resize) {
-  Step step;
-  step.mode = mode;
-  step.shapeMode = candidate.shapeMode;
-  step.coordinateMode = candidate.coordinateMode;
-  for (int axis : axes)
-    step.scales.push_back(givenScale(resize.axes[axis], candidate.scaleBelow));
-  step.axes = std::move(axes);
-  return step;
-}
-
 /// Gathers: one interp `nearest` over the non-identity axes when one
 /// candidate reproduces all of them, else one per axis.
 Decision planGather(const Resize &resize,
@@ -139,7 +130,7 @@ Decision decideNearest(const Resize &resize) {
   return planGather(resize, targets, Rewrite());
 }
 
-Decision decideFloatBilinear(const Resize &resize, const Options &options) {
+Decision decideFloatBilinearExactly(const Resize &resize, bool assumeFinite) {
   std::array<std::vector<FloatTaps>, 2> rows;
   std::array<bool, 2> blends = {false, false};
   for (int axis = 0; axis < 2; ++axis) {
@@ -156,7 +147,7 @@ Decision decideFloatBilinear(const Resize &resize, const Options &options) {
   }
   bool noArithmetic =
       resize.axes[0].inLength == 1 && resize.axes[1].inLength == 1;
-  if (!noArithmetic && !options.assumeFinite)
+  if (!noArithmetic && !assumeFinite)
     return refuse("float BILINEAR multiplies both neighbours even with "
                   "weight 0, so an infinite or NaN neighbour makes NaN where "
                   "interp reads only what it needs: equal only for finite "
@@ -234,6 +225,20 @@ Decision decideFloatBilinear(const Resize &resize, const Options &options) {
           makeStep(InterpolateMode::Nearest, *copyCandidate, {axis}, resize));
   }
   return accept(std::move(rewrite));
+}
+
+/// Exactly where that is possible; else, with a tolerance, within it.
+Decision decideFloatBilinear(const Resize &resize, const Options &options) {
+  bool tolerant = options.floatToleranceUlps > 0.0;
+  Decision exact =
+      decideFloatBilinearExactly(resize, options.assumeFinite || tolerant);
+  if (exact.rewrite || !tolerant)
+    return exact;
+  Decision within =
+      decideFloatBilinearWithin(resize, options.floatToleranceUlps);
+  if (!within.rewrite)
+    within.reason = exact.reason + "; " + within.reason;
+  return within;
 }
 
 Decision decideIntegerBilinear(const Resize &resize) {

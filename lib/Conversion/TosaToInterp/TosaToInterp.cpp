@@ -149,7 +149,8 @@ static Value buildStep(OpBuilder &b, Location loc, Value data,
 LogicalResult mlir::interp::rewriteTosaResize(RewriterBase &rewriter,
                                               tosa::ResizeOp op,
                                               const tr::Options &options,
-                                              std::string *whyNot) {
+                                              std::string *whyNot,
+                                              double *errorBoundUlps) {
   std::string reason;
   FailureOr<tr::Resize> resize = readResize(op, reason);
   tr::Decision decision;
@@ -160,6 +161,8 @@ LogicalResult mlir::interp::rewriteTosaResize(RewriterBase &rewriter,
       *whyNot = failed(resize) ? reason : decision.reason;
     return failure();
   }
+  if (errorBoundUlps)
+    *errorBoundUlps = decision.rewrite->errorBoundUlps;
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPoint(op);
   Location loc = op.getLoc();

@@ -18,6 +18,9 @@
 #include "mlir/Transforms/RegionUtils.h"
 
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
 
 namespace mlir::interp {
 #define GEN_PASS_DEF_CONVERTTOSATOINTERP
@@ -33,8 +36,16 @@ struct ConvertTosaToInterpPass
   using Base::Base;
 
   void runOnOperation() override {
+    if (!(floatToleranceUlps >= 0.0) || std::isinf(floatToleranceUlps)) {
+      getOperation()->emitError()
+          << "--convert-tosa-to-interp: float-tolerance-ulps must be a "
+             "finite number >= 0, got "
+          << floatToleranceUlps;
+      return signalPassFailure();
+    }
     tosa_resize::Options options;
     options.assumeFinite = assumeFinite;
+    options.floatToleranceUlps = floatToleranceUlps;
     SmallVector<tosa::ResizeOp> resizes;
     getOperation()->walk([&](tosa::ResizeOp op) { resizes.push_back(op); });
     IRRewriter rewriter(&getContext());
@@ -46,11 +57,20 @@ struct ConvertTosaToInterpPass
         if (Operation *def = v.getDefiningOp())
           operands.push_back(def);
       std::string whyNot;
-      if (failed(rewriteTosaResize(rewriter, op, options, &whyNot))) {
+      double boundUlps = 0.0;
+      Location loc = op.getLoc();
+      if (failed(
+              rewriteTosaResize(rewriter, op, options, &whyNot, &boundUlps))) {
         if (remarks)
           op.emitRemark() << "tosa.resize not converted to interp: " << whyNot;
         continue;
       }
+      if (remarks && boundUlps > 0.0)
+        // Rounded up, so the printed bound still holds.
+        emitRemark(loc)
+            << "tosa.resize converted to interp within "
+            << llvm::formatv("{0:F2}", std::ceil(boundUlps * 100) / 100).str()
+            << " ulps of upstream's lowering (finite data)";
       shapeOps.insert(operands.begin(), operands.end());
     }
     for (Operation *def : shapeOps)

@@ -14,7 +14,15 @@ Data: the configurations converted without `assume-finite` get float data
 with NaN (two payloads), +-Inf, -0, subnormals and the largest finite value
 mixed in, and must be bit-identical. Float BILINEAR configurations are mostly
 converted with `assume-finite`, on finite data, and must be equal as numbers
-(the sign of a zero may differ; with this data none has).
+(the sign of a zero may differ; with this data none has). The finite
+float BILINEAR configurations the pass leaves even then are converted once
+more with `float-tolerance-ulps` (default 20, TOSA's ulp term for RESIZE);
+each one rewritten reports its proven bound B in a remark, and every output
+must differ from upstream's by at most B * 2^(1-p) * max(M, m): p the
+significand bits, m the smallest normal, M the largest |v| in the window of
+input rows and columns ix - 1 .. ix + 2 around TOSA's taps ix, ix + 1 (a
+superset of what either side reads: weights within the bound put interp's
+coordinate within one sample of TOSA's).
 
 Configurations stay within what `tosa-validate` accepts (scale_n <= 2048,
 d < 16 n, -n <= offset < 16 n, -16 n <= border < n, n / d <= 256, exact
@@ -24,9 +32,10 @@ profiles), which the plain tosa-to-linalg lowers.
 Ends with
   tosa differential: N configurations, R rewritten (all equal), L left as
   tosa.resize, F failed
-and exits 1 when F > 0. Usage:
+(R includes those within the tolerance) and exits 1 when F > 0. Usage:
   tosa_differential.py --bin-dir BUILD/bin [--count 500] [--seed 15]
-                       [--batch 80] [--work DIR] [--keep] [--verbose]
+                       [--tolerance-ulps 20] [--batch 80] [--work DIR]
+                       [--keep] [--verbose]
 """
 
 import argparse
@@ -351,9 +360,10 @@ class Runner:
             return None, err
         return self.execute(o2)
 
-    def convert(self, cfgs, finite, tag):
+    def convert(self, cfgs, finite, tag, tolerance=0):
         """Runs the pass on the configurations' functions. Returns the printed
-        module and, per configuration index, None (rewritten) or the remark."""
+        module and, per configuration index, None (rewritten) or the remark.
+        With a tolerance, rewritten configurations get c["bound"]."""
         text, lines = "", {}
         line = 1
         for c in cfgs:
@@ -363,6 +373,8 @@ class Runner:
             line += t.count("\n")
         path = self.write(f"tosa_{tag}.mlir", text)
         opts = "remarks=1" + (" assume-finite=1" if finite else "")
+        if tolerance:
+            opts += f" float-tolerance-ulps={tolerance}"
         rc, out, err = self.run([self.iopt, path, f"--convert-tosa-to-interp={opts}"])
         if rc:
             raise RuntimeError(f"interp-opt --convert-tosa-to-interp failed on {path}:\n{err}")
@@ -371,6 +383,10 @@ class Runner:
         for m in re.finditer(r":(\d+):\d+: remark: tosa.resize not converted to interp: (.*)",
                              err):
             why[lines[int(m.group(1))]] = m.group(2)
+        by_idx = {c["idx"]: c for c in cfgs}
+        for m in re.finditer(r":(\d+):\d+: remark: tosa.resize converted to interp within "
+                             r"([0-9.e+-]+) ulps", err):
+            by_idx[lines[int(m.group(1))]]["bound"] = float(m.group(2))
         return out, why
 
     def interp(self, converted, keep, entries, tag):
@@ -425,6 +441,57 @@ def decode(et, bits):
     return bits
 
 
+PRECISION = {"f16": (11, 2.0 ** -14), "bf16": (8, 2.0 ** -126), "f32": (24, 2.0 ** -126),
+             "f64": (53, 2.0 ** -1022)}
+
+
+def tosa_windows(I, O, n, d, off):
+    """Per output index: the input indices ix - 1 .. ix + 2 (clamped) around
+    the float lowering's taps ix = floor((o d + off) / n), ix + 1."""
+    if I == 1:
+        return [(0, 0)] * O
+    out = []
+    for o in range(O):
+        ix = (o * d + off) // n
+        out.append((min(max(ix - 1, 0), I - 1), min(max(ix + 2, 0), I - 1)))
+    return out
+
+
+def compare_within(cfg, data, ref, got):
+    """(within the bound, worst error in ulps of max(M, m), description):
+    each output against cfg["bound"] ulps of its window's max(M, m)."""
+    if ref is None or got is None or len(ref) != len(got):
+        return False, 0.0, "different lengths"
+    et = cfg["et"]
+    p, smallest_normal = PRECISION[et]
+    ulp = 2.0 ** (1 - p)
+    N, IH, IW, C = cfg["N"], cfg["IH"], cfg["IW"], cfg["C"]
+    OH, OW = cfg["OH"], cfg["OW"]
+    sh, dh, sw, dw = cfg["scale"]
+    wy = tosa_windows(IH, OH, sh, dh, cfg["offset"][0])
+    wx = tosa_windows(IW, OW, sw, dw, cfg["offset"][1])
+    v = [abs(decode(et, b)) for b in data]
+    worst, k = 0.0, 0
+    # The printed bound is rounded up to 2 decimals.
+    limit = cfg["bound"] * (1 + 1e-9)
+    for n in range(N):
+        for oy in range(OH):
+            for ox in range(OW):
+                for c in range(C):
+                    M = max(v[((n * IH + y) * IW + x) * C + c]
+                            for y in range(wy[oy][0], wy[oy][1] + 1)
+                            for x in range(wx[ox][0], wx[ox][1] + 1))
+                    a, b = decode(et, ref[k]), decode(et, got[k])
+                    err = abs(a - b) / (ulp * max(M, smallest_normal))
+                    worst = max(worst, err)
+                    if not err <= limit:
+                        return False, worst, (f"element {k}: upstream {a!r}, interp {b!r}, "
+                                              f"{err:.3g} ulps of max(M, m) > bound "
+                                              f"{cfg['bound']}")
+                    k += 1
+    return True, worst, None
+
+
 def compare(cfg, ref, got):
     """(equal, bitwise, first mismatch description)."""
     if ref is None or got is None or len(ref) != len(got):
@@ -451,20 +518,27 @@ def describe(cfg):
             f"{' assume-finite' if cfg['finite'] else ''}")
 
 
-def convert_all(runner, cfgs, batch):
+def convert_all(runner, cfgs, batch, tolerance):
     """The pass, once per option set and batch: ({idx: why left or None},
-    {idx: (converted module, tag)})."""
+    {idx: (converted module, tag)}). Finite float BILINEAR configurations
+    left by the exact rule go through the pass again with the tolerance."""
     why = {}
     converted = {}
-    for finite in (False, True):
-        group = [c for c in cfgs if c["finite"] == finite]
+
+    def run(group, finite, prefix, tol=0):
         for b in range(0, len(group), batch):
             batch_cfgs = group[b:b + batch]
-            tag = f"{int(finite)}_{b}"
-            out, w = runner.convert(batch_cfgs, finite, tag)
+            tag = f"{prefix}_{b}"
+            out, w = runner.convert(batch_cfgs, finite, tag, tol)
             why.update(w)
             for c in batch_cfgs:
                 converted[c["idx"]] = (out, tag)
+
+    for finite in (False, True):
+        run([c for c in cfgs if c["finite"] == finite], finite, str(int(finite)))
+    if tolerance:
+        run([c for c in cfgs if c["finite"] and why[c["idx"]] is not None], True, "2",
+            tolerance)
     return why, converted
 
 
@@ -497,7 +571,8 @@ def run_group(runner, group, converted, legal, tag, data_rng):
     return entries, ref, got
 
 
-def print_report(cfgs, runner, why, rewritten, left, reasons, failures, bitwise_count, start):
+def print_report(cfgs, runner, why, rewritten, left, reasons, failures, bitwise_count, start,
+                 within, tolerance):
     total_rewritten = sum(rewritten.values())
     total_left = sum(left.values())
     print("mode / types                          rewritten  left")
@@ -509,6 +584,15 @@ def print_report(cfgs, runner, why, rewritten, left, reasons, failures, bitwise_
     print("why configurations were left as tosa.resize:")
     for reason, n in reasons.most_common():
         print(f"  {n:4d}  {reason}")
+    if within:
+        print(f"within float-tolerance-ulps={tolerance}, per element type: bounds and the "
+              "worst measured error, in ulps of max(M, m)")
+        for et in FLOATS:
+            rows = [(c["bound"], worst) for c, worst in within if c["et"] == et]
+            if rows:
+                print(f"  {et:5s} {len(rows):4d} rewritten, bounds {min(b for b, _ in rows):.3g}"
+                      f"-{max(b for b, _ in rows):.3g}, worst measured "
+                      f"{max(w for _, w in rows):.3g}")
     for f in failures:
         print(f"FAIL {f}")
     print(f"{bitwise_count} of {total_rewritten} rewritten bit-identical; "
@@ -524,6 +608,8 @@ def main():
     ap.add_argument("--runtime", help="libinterp_runtime.so (default BIN/../lib)")
     ap.add_argument("--count", type=int, default=500)
     ap.add_argument("--seed", type=int, default=15)
+    ap.add_argument("--tolerance-ulps", type=float, default=20,
+                    help="float-tolerance-ulps for the second pass (0: none)")
     ap.add_argument("--batch", type=int, default=80)
     ap.add_argument("--work", help="directory for the generated modules (default: temporary)")
     ap.add_argument("--keep", action="store_true", help="keep the generated modules")
@@ -546,13 +632,16 @@ def main():
     reasons = collections.Counter()
     bitwise_count = 0
 
-    why, converted = convert_all(runner, cfgs, args.batch)
+    within = []
+    why, converted = convert_all(runner, cfgs, args.batch, args.tolerance_ulps)
 
     # Both lowerings of every rewritten configuration, batched by (pass run,
     # upstream pipeline).
     groups = collections.defaultdict(list)
     for c in cfgs:
-        key = (c["mode"], c["et"], c["eo"], "assume-finite" if c["finite"] else "")
+        key = (c["mode"], c["et"], c["eo"],
+               "within tolerance" if "bound" in c else
+               "assume-finite" if c["finite"] else "")
         if why[c["idx"]] is not None:
             left[key] += 1
             reasons[why[c["idx"]]] += 1
@@ -563,18 +652,26 @@ def main():
         groups[(converted[c["idx"]][1], c["legal"])].append(c)
     for (tag, legal), group in sorted(groups.items()):
         entries, ref, got = run_group(runner, group, converted, legal, tag, data_rng)
-        for (c, _), r, g in zip(entries, ref, got):
+        for (c, data), r, g in zip(entries, ref, got):
             if "error" in c:
                 failures.append(f"{describe(c)}: {c['error']}")
                 continue
-            equal, bitwise, note = compare(c, r, g)
+            if "bound" in c:
+                equal, worst, note = compare_within(c, data, r, g)
+                bitwise = False
+                within.append((c, worst))
+            else:
+                equal, bitwise, note = compare(c, r, g)
             bitwise_count += bitwise
             if not equal:
                 failures.append(f"{describe(c)}: mismatch, {note}")
             elif args.verbose:
-                print(f"rewritten  {describe(c)}: {'bit-identical' if bitwise else 'equal'}")
+                print(f"rewritten  {describe(c)}: "
+                      + (f"within {worst:.3g} ulps (bound {c['bound']})" if "bound" in c else
+                         "bit-identical" if bitwise else "equal"))
 
-    print_report(cfgs, runner, why, rewritten, left, reasons, failures, bitwise_count, start)
+    print_report(cfgs, runner, why, rewritten, left, reasons, failures, bitwise_count, start,
+                 within, args.tolerance_ulps)
     if tmp and not args.keep:
         shutil.rmtree(tmp, ignore_errors=True)
     elif args.keep or args.work:

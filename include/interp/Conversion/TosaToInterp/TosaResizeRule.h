@@ -75,6 +75,10 @@ struct Rewrite {
   bool widenToI32 = false;
   int64_t widenFactor = 1;
   llvm::SmallVector<Step, 2> steps;
+  /// 0 when the result is upstream's element for element (on finite data
+  /// under assumeFinite); otherwise the proven bound of the
+  /// floatToleranceUlps rule, in its units.
+  double errorBoundUlps = 0.0;
 };
 
 struct Options {
@@ -83,6 +87,14 @@ struct Options {
   /// reads only the taps it needs. With assumeFinite the rule accepts float
   /// BILINEAR wherever the results agree for finite data.
   bool assumeFinite = false;
+  /// Above 0: float BILINEAR that no mapping reproduces bit for bit is
+  /// rewritten into one interp `linear` op when, for finite data, every
+  /// output provably differs from upstream's by at most floatToleranceUlps
+  /// times 2^(1 - p) max(M, m): p the element type's significand bits, M
+  /// the largest |v| among the samples either side reads for that output
+  /// (at most max |input|, the quantity of TOSA's RESIZE precision
+  /// requirement), m the smallest normal number. Implies assumeFinite.
+  double floatToleranceUlps = 0.0;
 };
 
 /// Either a rewrite or the reason why the op stays.

@@ -22,10 +22,13 @@ namespace interp {
 /// computes for it, element for element (tosa_resize::decide). Leaves `op`
 /// untouched and returns failure, with the reason in `whyNot` when given,
 /// when there is no such rewrite. Ops that only `op` used (its
-/// tosa.const_shape operands) are left for the caller.
+/// tosa.const_shape operands) are left for the caller. With
+/// options.floatToleranceUlps, `errorBoundUlps` (when given) receives the
+/// proven bound of a rewrite within it, and 0 for exact ones.
 LogicalResult rewriteTosaResize(RewriterBase &rewriter, tosa::ResizeOp op,
                                 const tosa_resize::Options &options,
-                                std::string *whyNot = nullptr);
+                                std::string *whyNot = nullptr,
+                                double *errorBoundUlps = nullptr);
 
 /// The same as a pattern, for greedy drivers.
 void populateTosaToInterpPatterns(RewritePatternSet &patterns,
