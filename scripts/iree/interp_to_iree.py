@@ -12,7 +12,8 @@ input module (static shapes, tensors in, one tensor out):
      rewritten so that the kernel is self-contained: `aligned_alloc`/`free`
      become a bump allocator over a scratch buffer IREE allocates (passed
      down as an extra argument, no globals, no TLS), interp's run-time check
-     functions are defined in the shim;
+     functions are defined in the shim and record a failure in the arena's
+     header;
   2. `mlir-translate` + `clang -O3 -march=native -fno-slp-vectorize`
      (the flags of interp-bench's AOT kernels) compile it together with a
      small C shim (the bare-pointer entry point IREE calls, the per-
@@ -23,7 +24,10 @@ input module (static shapes, tensors in, one tensor out):
      embedded-elf-x86_64 target, an export whose workgroup count is the
      number of slices, a dispatch function that calls the shim with each
      binding's base pointer and offset (`iree_codegen.extract_strided_metadata`,
-     `llvm.bareptr`), and the original function, now a `flow.dispatch`.
+     `llvm.bareptr`), and the original function, now a `flow.dispatch`
+     that also writes a status word (a failed check ORs in
+     IREE_STATUS_RESOURCE_EXHAUSTED), loaded and passed to
+     `util.status.check_ok`.
 
 Parallelism: the leading dimensions the function does not interpolate
 (N, C of NCHW) are split into slices; the kernel is compiled for one slice
@@ -33,7 +37,7 @@ dimension is interpolated runs as one workgroup.
 
 Usage:
   interp_to_iree.py IN.mlir -o OUT.iree.mlir [--work DIR] [--bin-dir BUILD/bin]
-                    [--max-workgroups N] [--embed]
+                    [--max-workgroups N] [--embed] [--arena-capacity BYTES]
 
 OUT.iree.mlir is then compiled by iree-compile (llvm-cpu, x86-64) as usual:
   iree-compile --iree-hal-target-device=local \\
@@ -270,16 +274,24 @@ def self_contained(llvm_text):
             elif callee in ("aligned_alloc", "free"):
                 line = "%sllvm.call @interp_iree_%s(%s, %s) : (!llvm.ptr, %s) -> %s" % (
                     prefix, callee, SCRATCH_ARG, operands, types, ret)
-            elif callee == "interp_check_buffer_size":
-                size = operands.split(",")[0].strip()
-                if size not in consts:
-                    raise Error("a scratch buffer of run-time size (dynamic shapes are not supported yet)")
-                sizes.append(consts[size])
+            elif callee in ("interp_check_buffer_size", "interp_check_allocation"):
+                if callee == "interp_check_buffer_size":
+                    size = operands.split(",")[0].strip()
+                    if size not in consts:
+                        raise Error("a scratch buffer of run-time size (dynamic shapes are not supported yet)")
+                    sizes.append(consts[size])
+                # The shim's checks record a failure in the arena's header.
+                line = "%sllvm.call @interp_iree_%s(%s, %s) : (!llvm.ptr, %s) -> %s" % (
+                    prefix, callee[len("interp_"):], SCRATCH_ARG, operands, types, ret)
         out.append(line)
     text = "\n".join(out)
     text = text.replace("llvm.func @aligned_alloc(i64, i64) -> !llvm.ptr",
                         "llvm.func @interp_iree_aligned_alloc(!llvm.ptr, i64, i64) -> !llvm.ptr")
     text = text.replace("llvm.func @free(!llvm.ptr)", "llvm.func @interp_iree_free(!llvm.ptr, !llvm.ptr)")
+    text = text.replace("llvm.func @interp_check_buffer_size(i64, i1) -> i1",
+                        "llvm.func @interp_iree_check_buffer_size(!llvm.ptr, i64, i1) -> i1")
+    text = text.replace("llvm.func @interp_check_allocation(i64, i64) -> i1",
+                        "llvm.func @interp_iree_check_allocation(!llvm.ptr, i64, i64) -> i1")
     if re.search(r"llvm\.call @(aligned_alloc|free)\(", text):
         raise Error("an allocation the rewrite missed")
     # The functions that allocate are alternatives (contiguous and strided
@@ -350,11 +362,16 @@ HIDDEN void *interp_iree_aligned_alloc(void *scratch, int64_t align, int64_t siz
   return (char *)scratch + %(header)d + start;
 }
 HIDDEN void interp_iree_free(void *scratch, void *p) { (void)scratch; (void)p; }
-HIDDEN _Bool interp_check_buffer_size(int64_t bytes, _Bool overflowed) {
-  return !overflowed && bytes >= 0;
+// The kernel returns at once when a check fails; the failure flag tells the
+// host (through the status binding).
+HIDDEN _Bool interp_iree_check_buffer_size(void *scratch, int64_t bytes, _Bool overflowed) {
+  _Bool ok = !overflowed && bytes >= 0;
+  if (!ok) ((arena_t *)scratch)->failed = 1;
+  return ok;
 }
-HIDDEN _Bool interp_check_allocation(int64_t pointer, int64_t bytes) {
+HIDDEN _Bool interp_iree_check_allocation(void *scratch, int64_t pointer, int64_t bytes) {
   (void)bytes;
+  if (!pointer) ((arena_t *)scratch)->failed = 1;
   return pointer != 0;
 }
 
@@ -364,15 +381,21 @@ void _mlir_ciface_%(sym)s_kernel(%(kernel_params)s);
 // One workgroup: slices [wg * %(per_wg)d, min(+%(per_wg)d, %(slices)d)).
 // Each binding is (base pointer, element offset), as llvm.bareptr passes
 // iree_codegen.extract_strided_metadata's results.
+// A failed slice stops the workgroup and ORs IREE_STATUS_RESOURCE_EXHAUSTED
+// (8) into the status word, which the host function checks.
 void %(sym)s_wg(%(params)s, char *scratch, size_t scratch_offset, size_t wg) {
   char *arena = scratch + scratch_offset + wg * (size_t)%(scratch_bytes)d;
   size_t first = wg * %(per_wg)d, last = first + %(per_wg)d;
   if (last > %(slices)d) last = %(slices)d;
   for (size_t s = first; s < last; ++s) {
     arena_t *a = (arena_t *)arena;
-    a->used = 0; a->capacity = %(scratch_bytes)d - %(header)d; a->last = 0; a->failed = 0;
+    a->used = 0; a->capacity = %(capacity)d; a->last = 0; a->failed = 0;
 %(setup)s
     _mlir_ciface_%(sym)s_kernel(%(call)s);
+    if (a->failed) {
+      __atomic_fetch_or(status + status_offset, 8, __ATOMIC_RELAXED);
+      return;
+    }
   }
 }
 """
@@ -382,7 +405,10 @@ def c_elem(elem):
     return "char"
 
 
-def make_shim(k, scratch_bytes):
+def make_shim(k, scratch_bytes, capacity=None):
+    """The entry point's C source. `capacity`: the arena's usable bytes
+    (default: the scratch slice after the header; smaller only to test the
+    failure path)."""
     descriptors = set()
     params, setup, call, kparams = [], [], [], []
     tensors = list(enumerate(k.arg_tensors)) + [("out", k.res)]
@@ -396,6 +422,10 @@ def make_shim(k, scratch_bytes):
         else:
             descriptors.add("typedef struct { char *allocated, *aligned; int64_t offset; } %s;" % dname)
         b = "b%s" % i
+        if i == "out":
+            # The status word is the last operand: its binding comes
+            # before the results'.
+            params.append("int32_t *status, size_t status_offset")
         params.append("char *%s, size_t %s_offset" % (b, b))
         slice_elems = math.prod(dims)
         split = k.slice_split(t)
@@ -419,12 +449,14 @@ def make_shim(k, scratch_bytes):
     kparams.append("void *")
     text = SHIM % dict(header=HEADER, descriptors="\n".join(sorted(descriptors)), sym=k.sym,
                        kernel_params=", ".join(kparams), per_wg=k.per_wg, slices=k.slices,
-                       params=", ".join(params), scratch_bytes=scratch_bytes, setup="\n".join(setup),
+                       params=", ".join(params), scratch_bytes=scratch_bytes,
+                       capacity=scratch_bytes - HEADER if capacity is None else capacity,
+                       setup="\n".join(setup),
                        call=", ".join(call))
     return text
 
 
-def build_object(k, work, bin_dir):
+def build_object(k, work, bin_dir, arena_capacity=None):
     base = os.path.join(work, k.sym)
     with open(base + ".kernel.mlir", "w") as f:
         f.write(k.kernel_module())
@@ -437,7 +469,7 @@ def build_object(k, work, bin_dir):
     run([os.path.join(LLVM_BIN, "mlir-translate"), "--mlir-to-llvmir", base + ".iree.llvm.mlir",
          "-o", base + ".ll"], "mlir-translate")
     with open(base + ".shim.c", "w") as f:
-        f.write(make_shim(k, scratch))
+        f.write(make_shim(k, scratch, arena_capacity))
     clang = os.path.join(LLVM_BIN, "clang")
     run([clang] + CLANG_FLAGS + ["-c", base + ".ll", "-o", base + ".kernel.o"], "clang (kernel)")
     run([clang] + CLANG_FLAGS + ["-std=c17", "-fno-builtin", "-c", base + ".shim.c", "-o", base + ".shim.o"],
@@ -472,7 +504,9 @@ def iree_module(kernels, embed, bf16_bits=False):
             ref = "data = dense<[%s]> : vector<%dxi8>" % (", ".join(str(b if b < 128 else b - 256) for b in data), len(data))
         else:
             ref = "path = \"%s\"" % os.path.abspath(obj)
-        tensors = list(enumerate(k.arg_tensors)) + [("out", k.res)]
+        # Bindings: the operands (the status word is one, tied to its
+        # result), then the other results.
+        tensors = list(enumerate(k.arg_tensors)) + [("status", ([1], "i32")), ("out", k.res)]
         bindings = ["%%b%s: !stream.binding" % i for i, _ in tensors] + ["%bscratch: !stream.binding"]
         decl, body, callargs = [], [], []
         for i, t in tensors + [("scratch", ([k.workgroups * scratch], "i8"))]:
@@ -511,12 +545,17 @@ def iree_module(kernels, embed, bf16_bits=False):
             "  }",
         ]
         args = ", ".join("%%a%d: %s" % (i, host(t)) for i, t in enumerate(k.arg_tensors))
-        operand_types = ", ".join(host(t) for t in k.arg_tensors)
+        operands = ", ".join(["%%a%d" % i for i in range(len(k.arg_tensors))] + ["%status0"])
+        operand_types = ", ".join([host(t) for t in k.arg_tensors] + ["tensor<1xi32>"])
         lines += [
             "  func.func @%s(%s) -> %s {" % (k.name, args, host(k.res)),
-            "    %%r, %%scratch = flow.dispatch @%s_executable::@%s(%s) : (%s) -> (%s, tensor<%dxi8>)" % (
-                k.sym, k.sym, ", ".join("%%a%d" % i for i in range(len(k.arg_tensors))), operand_types,
-                host(k.res), k.workgroups * scratch),
+            "    %status0 = arith.constant dense<0> : tensor<1xi32>",
+            "    %%r, %%status, %%scratch = flow.dispatch @%s_executable::@%s(%s) : (%s) -> (%s, %%status0, tensor<%dxi8>)" % (
+                k.sym, k.sym, operands, operand_types, host(k.res), k.workgroups * scratch),
+            "    %c0 = arith.constant 0 : index",
+            "    %code = flow.tensor.load %status[%c0] : tensor<1xi32>",
+            "    util.status.check_ok %%code, \"interp kernel @%s: a run-time check failed (its scratch "
+            "arena is too small, or a buffer size overflowed)\"" % k.name,
             "    return %%r : %s" % host(k.res),
             "  }",
         ]
@@ -525,7 +564,7 @@ def iree_module(kernels, embed, bf16_bits=False):
 
 
 def convert(source, output, work, bin_dir, max_workgroups=64, embed=False, only=None,
-            keep_going=False, bf16_bits=False):
+            keep_going=False, bf16_bits=False, arena_capacity=None):
     os.makedirs(work, exist_ok=True)
     module = run([os.path.join(bin_dir, "interp-opt"), source], "interp-opt (parse)")
     kernels, failures = [], []
@@ -536,7 +575,7 @@ def convert(source, output, work, bin_dir, max_workgroups=64, embed=False, only=
         try:
             k = Kernel(name, split_args(params), result, body, module, max_workgroups)
             if not k.empty:
-                k.object = build_object(k, work, bin_dir)
+                k.object = build_object(k, work, bin_dir, arena_capacity)
             kernels.append(k)
         except Error as e:
             if not keep_going:
@@ -562,11 +601,14 @@ def main():
                    help="leave out the functions that cannot be converted (reported) instead of failing")
     p.add_argument("--bf16-as-i16", action="store_true",
                    help="spell bf16 tensors i16 in the IREE functions' signatures (.npy has no bfloat16)")
+    p.add_argument("--arena-capacity", type=int,
+                   help="usable scratch bytes per slice (testing: smaller than the kernel needs "
+                        "makes its calls fail with IREE's RESOURCE_EXHAUSTED)")
     args = p.parse_args()
     try:
         kernels, failures = convert(args.input, args.output, args.work or args.output + ".d", args.bin_dir,
                                     args.max_workgroups, args.embed, args.function, args.keep_going,
-                                    args.bf16_as_i16)
+                                    args.bf16_as_i16, args.arena_capacity)
     except Error as e:
         print("interp_to_iree: error: %s" % e, file=sys.stderr)
         return 1

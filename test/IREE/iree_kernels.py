@@ -19,7 +19,11 @@ compared with interp's own:
     become constants of the run's values. Bit for bit against interp's
     result; a case whose static result type contradicts the op (the
     difftest's "static result dim contradicted" cases) must be refused when
-    the module is converted.
+    the module is converted;
+  - the failure path: a kernel whose scratch arena is made too small
+    (interp_to_iree.py's arena_capacity) must make iree-run-module fail
+    with IREE's RESOURCE_EXHAUSTED status and interp's message, and the same
+    kernel with its own arena must run.
 
 Exit status 0 when everything that ran agrees, 1 otherwise, 77 when IREE
 cannot be installed.
@@ -77,13 +81,13 @@ class Iree:
         self.bin_dir = bin_dir
         self.work = work
 
-    def build(self, source, name):
+    def build(self, source, name, arena_capacity=None):
         """interp module -> (vmfb, {function: conversion error}, error)."""
         module = os.path.join(self.work, name + ".iree.mlir")
         try:
             kernels, failures = interp_to_iree.convert(
                 source, module, os.path.join(self.work, name + ".d"), self.bin_dir,
-                keep_going=True, bf16_bits=True)
+                keep_going=True, bf16_bits=True, arena_capacity=arena_capacity)
         except interp_to_iree.Error as e:
             return None, {}, str(e)
         vmfb = os.path.join(self.work, name + ".vmfb")
@@ -286,6 +290,46 @@ def random_ops(iree, args):
     return counts["failed"]
 
 
+# Separable cubic: the passes need an intermediate buffer from the arena.
+FAILING_KERNEL = """
+func.func @separable(%x: tensor<1x3x20x30xf32>) -> tensor<1x3x40x50xf32> {
+  %sizes = arith.constant dense<[40, 50]> : tensor<2xi64>
+  %scales = arith.constant dense<[2.0, 1.6666]> : tensor<2xf32>
+  %axes = arith.constant dense<[2, 3]> : tensor<2xi64>
+  %0 = interp.interpolate_v4 %x, %sizes, %scales, %axes {mode = cubic, shape_calculation_mode = sizes}
+      : (tensor<1x3x20x30xf32>, tensor<2xi64>, tensor<2xf32>, tensor<2xi64>) -> tensor<1x3x40x50xf32>
+  return %0 : tensor<1x3x40x50xf32>
+}
+"""
+
+
+def failure_status(iree):
+    """A failed run-time check reaches the caller as IREE's status."""
+    source = os.path.join(iree.work, "failing.mlir")
+    with open(source, "w") as f:
+        f.write(FAILING_KERNEL)
+    data = os.path.join(iree.work, "failing.arg0.npy")
+    np.save(data, np.random.default_rng(7).standard_normal((1, 3, 20, 30)).astype(np.float32))
+    problems = []
+    for capacity, name in ((None, "own_arena"), (0, "empty_arena")):
+        vmfb, failures, error = iree.build(source, name, arena_capacity=capacity)
+        if error or failures:
+            problems.append("%s: not built: %s" % (name, error or failures))
+            continue
+        r = iree.invoke(vmfb, "separable", [data], os.path.join(iree.work, name + ".npy"))
+        if capacity is None and r.returncode != 0:
+            problems.append("%s: iree-run-module failed: %s" % (name, r.stderr.strip()[-300:]))
+        elif capacity is not None and (r.returncode == 0 or "RESOURCE_EXHAUSTED" not in r.stderr
+                                       or "interp kernel @separable" not in r.stderr):
+            problems.append("%s: expected RESOURCE_EXHAUSTED from interp's kernel, got exit %d: %s" % (
+                name, r.returncode, r.stderr.strip()[-300:]))
+    for problem in problems:
+        print("FAIL " + problem)
+    print("iree_kernels: a failed check through IREE's status: %s" % ("ok" if not problems else "FAILED"),
+          flush=True)
+    return len(problems)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--bin-dir", required=True)
@@ -306,7 +350,7 @@ def main():
     iree = Iree(os.environ[VENV_MARKER], args.bin_dir, work)
     version = run([iree.compile, "--version"]).stdout.strip().splitlines()
     print("iree_kernels: %s" % next((v.strip() for v in version if "compiler version" in v), "iree-compile"))
-    failed = 0
+    failed = failure_status(iree)
     if not args.no_random:
         failed += random_ops(iree, args)
     if not args.no_workloads:
