@@ -116,10 +116,10 @@ double differenceOf(const Row &a, const Row &b) {
 AxisFactors factorsOf(const Axis &axis, const std::vector<FloatTaps> &tosa,
                       const LinearRows *interp) {
   AxisFactors f;
-  f.interpTaps = interp ? interp->taps : 1;
+  f.interpTaps = interp ? interp->taps() : 1;
   for (int64_t o = 0; o < axis.outLength; ++o) {
     Row t = tosaRow(tosa[o]);
-    Row i = interp ? interp->rows[o] : Row{{o, 1.0}};
+    Row i = interp ? interp->row(o) : Row{{o, 1.0}};
     f.interpSum = std::max(f.interpSum, sumOfMagnitudes(i));
     f.tosaSum = std::max(f.tosaSum, sumOfMagnitudes(t));
     f.difference = std::max(f.difference, differenceOf(i, t));

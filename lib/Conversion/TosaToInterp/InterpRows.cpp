@@ -88,18 +88,17 @@ bool mlir::interp::tosa_resize::floatLinearMatches(
   return true;
 }
 
+std::map<int64_t, double> LinearRows::row(int64_t o) const {
+  return nonzeroTaps(table, o, narrowToF32);
+}
+
 std::optional<LinearRows> mlir::interp::tosa_resize::floatLinearRows(
     const Axis &axis, const Candidate &candidate, bool narrowToF32) {
   std::optional<rules::AxisTable> table =
       interpTable(rules::AxisKernel::Linear, candidate, axis);
   if (!table)
     return std::nullopt;
-  LinearRows result;
-  result.taps = table->taps;
-  result.rows.reserve(axis.outLength);
-  for (int64_t o = 0; o < axis.outLength; ++o)
-    result.rows.push_back(nonzeroTaps(*table, o, narrowToF32));
-  return result;
+  return LinearRows(std::move(*table), narrowToF32);
 }
 
 std::optional<double> mlir::interp::tosa_resize::integerLinearError(

@@ -14,6 +14,8 @@
 
 #include "TosaRows.h"
 
+#include "interp/Semantics/AxisTable.h"
+
 #include <map>
 #include <optional>
 
@@ -56,13 +58,20 @@ std::optional<double> integerLinearError(const Axis &axis,
                                          const Candidate &candidate,
                                          const std::vector<IntegerTaps> &rows);
 
-/// interp `linear` under `candidate`, row by row: the nonzero taps of each
-/// output index (input index to weight, as floatLinearMatches narrows
-/// them), and the table's tap count (the terms each output sums, zero
-/// weights included).
-struct LinearRows {
-  std::vector<std::map<int64_t, double>> rows;
-  int64_t taps = 0;
+/// interp `linear` under `candidate`, row by row: row(o) is the nonzero
+/// taps of output index o (input index to weight, as floatLinearMatches
+/// narrows them), taps() the table's tap count (the terms each output sums,
+/// zero weights included).
+class LinearRows {
+public:
+  LinearRows(rules::AxisTable table, bool narrowToF32)
+      : table(std::move(table)), narrowToF32(narrowToF32) {}
+  std::map<int64_t, double> row(int64_t o) const;
+  int64_t taps() const { return table.taps; }
+
+private:
+  rules::AxisTable table;
+  bool narrowToF32;
 };
 std::optional<LinearRows>
 floatLinearRows(const Axis &axis, const Candidate &candidate, bool narrowToF32);
