@@ -57,17 +57,12 @@ struct Precision {
   double epsilon() const { return 2.0 * unitRoundoff; }
 };
 
+/// `element` is a float type.
 Precision precisionOf(Element element) {
-  switch (element) {
-  case Element::F16:
-    return {0x1p-11, 0x1p-14};
-  case Element::BF16:
-    return {0x1p-8, 0x1p-126};
-  case Element::F64:
-    return {0x1p-53, 0x1p-1022};
-  default:
-    return {0x1p-24, 0x1p-126};
-  }
+  const llvm::fltSemantics &sem = *floatSemantics(element);
+  int bits = static_cast<int>(llvm::APFloat::semanticsPrecision(sem));
+  return {std::ldexp(1.0, -bits),
+          llvm::APFloat::getSmallestNormalized(sem).convertToDouble()};
 }
 
 double gamma(double n, double u) { return n * u / (1.0 - n * u); }
